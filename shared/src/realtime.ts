@@ -1,0 +1,174 @@
+/** Realtime events pushed to admins over the WebSocket at API_PREFIX + API_PATHS.ws. */
+
+export const REALTIME_EVENTS = [
+  'inquiryUpdated',
+  'supplierInquiryUpdated',
+  'contactUpdated',
+  'subscriberUpdated',
+] as const;
+export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
+
+export type RecordKind = 'inquiry' | 'supplierInquiry' | 'contact' | 'subscriber';
+
+/** A summary fit for a desktop notification. */
+export interface RealtimeSummary {
+  id: string;
+  kind: RecordKind;
+  /** Person's name (or the subscriber's e-mail). */
+  displayName: string;
+  /** A second detail: company, product or e-mail, when there is one. */
+  detail?: string;
+  createdAt: string;
+}
+
+export interface RealtimeEvent {
+  event: RealtimeEventName;
+  summary: RealtimeSummary;
+}
+
+/** Subprotocol carrying the admin's access token: `new WebSocket(url, [WS_PROTOCOL, token])`. */
+export const WS_PROTOCOL = 'sourcing.bearer';
+
+/** SPEC section 7: reconnect 1 s growing to 5 s, jitter 0.5, connect timeout 20 s, unlimited attempts. */
+export const RECONNECT = {
+  initialDelayMs: 1000,
+  maxDelayMs: 5000,
+  jitter: 0.5,
+  connectTimeoutMs: 20000,
+} as const;
+
+/** Delay before reconnect attempt number `attempt` (0-based), with jitter from `random()` in [0, 1). */
+export function reconnectDelay(attempt: number, random: () => number = Math.random): number {
+  const base = Math.min(RECONNECT.initialDelayMs * 2 ** attempt, RECONNECT.maxDelayMs);
+  const deviation = base * RECONNECT.jitter * random();
+  const delay = random() < 0.5 ? base - deviation : base + deviation;
+  return Math.round(Math.min(delay, RECONNECT.maxDelayMs));
+}
+
+export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
+  if (typeof data !== 'string') return null;
+  try {
+    const parsed = JSON.parse(data) as Partial<RealtimeEvent>;
+    if (parsed && typeof parsed.event === 'string' && (REALTIME_EVENTS as readonly string[]).includes(parsed.event) && parsed.summary) {
+      return parsed as RealtimeEvent;
+    }
+  } catch {
+    /* not an event */
+  }
+  return null;
+}
+
+/** The part of the WebSocket API the client uses: the browser's and the `ws` package's both fit. */
+export interface WebSocketLike {
+  readonly readyState: number;
+  onopen: ((ev: unknown) => void) | null;
+  onclose: ((ev: unknown) => void) | null;
+  onerror: ((ev: unknown) => void) | null;
+  onmessage: ((ev: { data: unknown }) => void) | null;
+  close(code?: number, reason?: string): void;
+}
+export type WebSocketFactory = (url: string, protocols: string[]) => WebSocketLike;
+
+export type RealtimeStatus = 'connecting' | 'open' | 'closed';
+
+export interface RealtimeClientOptions {
+  /** Absolute ws:// or wss:// URL of the socket. */
+  url: string | (() => string);
+  /** The current access token (refreshing it if needed); null stops the client until restarted. */
+  getToken: () => Promise<string | null> | string | null;
+  createSocket: WebSocketFactory;
+  onEvent: (event: RealtimeEvent) => void;
+  /** Called on every open after the first, so the app can re-fetch what it may have missed. */
+  onReconnect?: () => void;
+  onStatus?: (status: RealtimeStatus) => void;
+  random?: () => number;
+  setTimer?: (fn: () => void, ms: number) => unknown;
+  clearTimer?: (handle: unknown) => void;
+}
+
+export interface RealtimeClient {
+  stop(): void;
+}
+
+/** A WebSocket that reconnects forever with SPEC's backoff until stopped. */
+export function connectRealtime(options: RealtimeClientOptions): RealtimeClient {
+  const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
+  const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));
+  let stopped = false;
+  let attempt = 0;
+  let opened = false;
+  let socket: WebSocketLike | null = null;
+  let timer: unknown = null;
+  let connectTimer: unknown = null;
+
+  const status = (s: RealtimeStatus) => options.onStatus?.(s);
+
+  const scheduleReconnect = () => {
+    if (stopped) return;
+    const delay = reconnectDelay(attempt++, options.random);
+    timer = setTimer(() => void open(), delay);
+  };
+
+  const open = async () => {
+    if (stopped) return;
+    status('connecting');
+    let token: string | null;
+    try {
+      token = await options.getToken();
+    } catch {
+      token = null;
+    }
+    if (stopped) return;
+    if (!token) {
+      scheduleReconnect();
+      return;
+    }
+    const url = typeof options.url === 'function' ? options.url() : options.url;
+    const ws = options.createSocket(url, [WS_PROTOCOL, token]);
+    socket = ws;
+    connectTimer = setTimer(() => ws.close(), RECONNECT.connectTimeoutMs);
+    ws.onopen = () => {
+      clearTimer(connectTimer);
+      attempt = 0;
+      status('open');
+      if (opened) options.onReconnect?.();
+      opened = true;
+    };
+    ws.onmessage = (ev) => {
+      const event = parseRealtimeEvent(ev.data);
+      if (event) options.onEvent(event);
+    };
+    ws.onerror = () => {
+      /* close follows */
+    };
+    ws.onclose = () => {
+      clearTimer(connectTimer);
+      if (socket !== ws) return;
+      socket = null;
+      status('closed');
+      scheduleReconnect();
+    };
+  };
+
+  void open();
+  return {
+    stop() {
+      stopped = true;
+      clearTimer(timer);
+      clearTimer(connectTimer);
+      const ws = socket;
+      socket = null;
+      ws?.close(1000, 'client stop');
+      status('closed');
+    },
+  };
+}
+
+/** ws(s):// URL of the socket for an API origin ('' means the page's own origin). */
+export function realtimeUrl(apiOrigin: string, pageOrigin: string): string {
+  const base = new URL(apiOrigin || pageOrigin);
+  base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
+  base.pathname = '/api/ws';
+  base.search = '';
+  return base.toString();
+}

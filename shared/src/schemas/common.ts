@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { MAX_LENGTH } from '../constants';
+
+/** Coerces missing values to '' and trims, so "required" means "non-blank after trimming". */
+export const trimmed = (max: number = MAX_LENGTH.short) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
+    z.string().max(max, `Must be at most ${max} characters`),
+  );
+
+/** A trimmed, required text with SPEC's exact message. */
+export const requiredText = (message: string, max: number = MAX_LENGTH.short) =>
+  z.preprocess(
+    (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
+    z.string({ error: message }).min(1, message).max(max, `Must be at most ${max} characters`),
+  );
+
+export const optionalText = (max: number = MAX_LENGTH.short) => trimmed(max);
+
+export const INVALID_EMAIL = 'Enter a valid email address';
+const EMAIL_SHAPE = /^[^\s@]+@[^\s@]+\.[^\s@]+$/;
+
+export const requiredEmail = (message = 'Email is required') =>
+  requiredText(message, MAX_LENGTH.email).refine((v) => v === '' || EMAIL_SHAPE.test(v), INVALID_EMAIL);
+
+/** Field name -> first message, the shape of `fields` in API errors and of the forms' error maps. */
+export type FieldErrors = Record<string, string>;
+
+export function fieldErrorsOf(error: z.ZodError): FieldErrors {
+  const fields: FieldErrors = {};
+  for (const issue of error.issues) {
+    const key = issue.path.length ? String(issue.path[0]) : '_';
+    if (!(key in fields)) fields[key] = issue.message;
+  }
+  return fields;
+}
+
+export type Validated<T> = { ok: true; value: T } | { ok: false; fields: FieldErrors };
+
+/** Runs a schema and answers either the parsed value or the per-field messages. */
+export function validate<S extends z.ZodType>(schema: S, input: unknown): Validated<z.output<S>> {
+  const result = schema.safeParse(input);
+  return result.success ? { ok: true, value: result.data } : { ok: false, fields: fieldErrorsOf(result.error) };
+}
+
+export const REQUIRED_FIELDS_TOAST = 'Please fill all required fields';

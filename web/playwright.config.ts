@@ -1,0 +1,71 @@
+import { defineConfig, devices } from '@playwright/test';
+import { existsSync, mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_EMBED_ORIGIN, E2E_PORT } from './e2e/support/env';
+
+/**
+ * Browser tests run the real API (which serves the built site and admin) on a fresh SQLite
+ * database. Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
+ */
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sourcing-e2e-'));
+process.env.E2E_DATA_DIR = dataDir;
+
+const launchOptions = {
+  executablePath: chromium,
+  args: [
+    '--no-sandbox',
+    '--disable-gpu',
+    '--disable-background-networking',
+    '--disable-component-update',
+    '--disable-sync',
+    '--no-first-run',
+    '--disable-quic',
+  ],
+};
+
+export default defineConfig({
+  testDir: './e2e',
+  timeout: 30_000,
+  expect: { timeout: 5_000 },
+  fullyParallel: true,
+  workers: process.env.CI ? 2 : undefined,
+  retries: 0,
+  reporter: process.env.CI ? [['list']] : [['list']],
+  use: {
+    baseURL: E2E_BASE_URL,
+    trace: 'retain-on-failure',
+    launchOptions,
+  },
+  projects: [
+    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    {
+      name: 'phone',
+      testMatch: /.*\.responsive\.spec\.ts/,
+      use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions },
+    },
+  ],
+  webServer: {
+    command: 'node --import tsx ../api/src/main.ts',
+    cwd: '.',
+    url: `${E2E_BASE_URL}/api/health`,
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+    env: {
+      PORT: String(E2E_PORT),
+      HOST: '127.0.0.1',
+      DATA_DIR: dataDir,
+      PUBLIC_URL: E2E_BASE_URL,
+      ADMIN_EMAIL: E2E_ADMIN.email,
+      ADMIN_PASSWORD: E2E_ADMIN.password,
+      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
+      RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+      RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+      EMBED_ORIGINS: E2E_EMBED_ORIGIN,
+      LOG_LEVEL: 'silent',
+    },
+  },
+});
