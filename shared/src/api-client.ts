@@ -63,7 +63,7 @@ export function createApiClient(options: ApiClientOptions) {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = options.getAccessToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: BodyInit | undefined = init.body;
+    let body: RequestInit['body'] = init.body;
     if (init.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.json);

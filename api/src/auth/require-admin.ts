@@ -1,0 +1,24 @@
+import type { Middleware } from 'koa';
+import type { AccessTokens, AdminClaims } from './access-tokens';
+
+export const NOT_SIGNED_IN = 'Not signed in';
+
+export function bearerToken(header: string | undefined): string | null {
+  const match = /^Bearer\s+(\S+)$/i.exec(header ?? '');
+  return match ? match[1] : null;
+}
+
+/** Lets a request through only with a valid admin access token; sets ctx.state.admin. */
+export function requireAdmin(tokens: AccessTokens): Middleware<{ admin: AdminClaims }> {
+  return async (ctx, next) => {
+    const token = bearerToken(ctx.get('Authorization'));
+    const admin = token ? tokens.verify(token) : null;
+    if (!admin) {
+      ctx.status = 401;
+      ctx.body = { error: NOT_SIGNED_IN };
+      return;
+    }
+    ctx.state.admin = admin;
+    await next();
+  };
+}
