@@ -1,0 +1,110 @@
+import { EntitySchema, Table, TableIndex, type MigrationInterface, type QueryRunner } from 'typeorm';
+
+/** An admin account. E-mail is stored lower-cased, so it is unique case-insensitively. */
+export interface AdminRow {
+  id: string;
+  email: string;
+  passwordHash: string;
+  createdAt: number;
+  updatedAt: number;
+}
+
+/**
+ * One refresh token of a session family. Rotation marks the old row used and adds a new one in
+ * the same family; presenting a used token again revokes the whole family.
+ */
+export interface RefreshTokenRow {
+  id: string;
+  familyId: string;
+  adminId: string;
+  tokenHash: string;
+  expiresAt: number;
+  usedAt: number | null;
+  revokedAt: number | null;
+  createdAt: number;
+}
+
+/** bigint columns come back from pg as strings: epoch milliseconds are numbers here. */
+const epochMs = {
+  to: (v: number | null | undefined) => v,
+  from: (v: string | number | null) => (v === null || v === undefined ? null : Number(v)),
+};
+
+export const AdminEntity = new EntitySchema<AdminRow>({
+  name: 'Admin',
+  tableName: 'admins',
+  columns: {
+    id: { type: 'varchar', length: 36, primary: true },
+    email: { type: 'varchar', length: 254, unique: true },
+    passwordHash: { type: 'varchar', length: 255, name: 'password_hash' },
+    createdAt: { type: 'bigint', name: 'created_at', transformer: epochMs },
+    updatedAt: { type: 'bigint', name: 'updated_at', transformer: epochMs },
+  },
+});
+
+export const RefreshTokenEntity = new EntitySchema<RefreshTokenRow>({
+  name: 'AdminRefreshToken',
+  tableName: 'admin_refresh_tokens',
+  columns: {
+    id: { type: 'varchar', length: 36, primary: true },
+    familyId: { type: 'varchar', length: 36, name: 'family_id' },
+    adminId: { type: 'varchar', length: 36, name: 'admin_id' },
+    tokenHash: { type: 'varchar', length: 64, name: 'token_hash', unique: true },
+    expiresAt: { type: 'bigint', name: 'expires_at', transformer: epochMs },
+    usedAt: { type: 'bigint', name: 'used_at', nullable: true, transformer: epochMs },
+    revokedAt: { type: 'bigint', name: 'revoked_at', nullable: true, transformer: epochMs },
+    createdAt: { type: 'bigint', name: 'created_at', transformer: epochMs },
+  },
+  indices: [{ name: 'idx_admin_refresh_tokens_family', columns: ['familyId'] }],
+});
+
+export class CreateAdminTables1795000000001 implements MigrationInterface {
+  name = 'CreateAdminTables1795000000001';
+
+  async up(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.createTable(
+      new Table({
+        name: 'admins',
+        columns: [
+          { name: 'id', type: 'varchar', length: '36', isPrimary: true },
+          { name: 'email', type: 'varchar', length: '254', isUnique: true },
+          { name: 'password_hash', type: 'varchar', length: '255' },
+          { name: 'created_at', type: 'bigint' },
+          { name: 'updated_at', type: 'bigint' },
+        ],
+      }),
+      true,
+    );
+    await queryRunner.createTable(
+      new Table({
+        name: 'admin_refresh_tokens',
+        columns: [
+          { name: 'id', type: 'varchar', length: '36', isPrimary: true },
+          { name: 'family_id', type: 'varchar', length: '36' },
+          { name: 'admin_id', type: 'varchar', length: '36' },
+          { name: 'token_hash', type: 'varchar', length: '64', isUnique: true },
+          { name: 'expires_at', type: 'bigint' },
+          { name: 'used_at', type: 'bigint', isNullable: true },
+          { name: 'revoked_at', type: 'bigint', isNullable: true },
+          { name: 'created_at', type: 'bigint' },
+        ],
+        foreignKeys: [
+          { columnNames: ['admin_id'], referencedTableName: 'admins', referencedColumnNames: ['id'], onDelete: 'CASCADE' },
+        ],
+      }),
+      true,
+    );
+    await queryRunner.createIndex(
+      'admin_refresh_tokens',
+      new TableIndex({ name: 'idx_admin_refresh_tokens_family', columnNames: ['family_id'] }),
+    );
+  }
+
+  async down(queryRunner: QueryRunner): Promise<void> {
+    await queryRunner.dropTable('admin_refresh_tokens', true);
+    await queryRunner.dropTable('admins', true);
+  }
+}
+
+export const AUTH_ENTITIES = [AdminEntity, RefreshTokenEntity];
+export const AUTH_MIGRATIONS = [CreateAdminTables1795000000001];

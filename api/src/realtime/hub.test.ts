@@ -1,0 +1,115 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
+import { afterEach, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { createAccessTokens } from '../auth/access-tokens';
+import { createLocalEventBus, type EventBus } from './event-bus';
+import { attachRealtimeHub, REALTIME_PATH, TOKEN_EXPIRED_CLOSE, tokenFromProtocols, type RealtimeHub } from './hub';
+import { createPostgresEventBus } from './postgres-event-bus';
+
+const tokens = createAccessTokens('hub-test-secret-0123456789abcdef');
+const event = (id: string): RealtimeEvent => ({
+  event: 'contactUpdated',
+  summary: { id, kind: 'contact', displayName: 'Jane Doe', detail: 'jane@example.com', createdAt: new Date(0).toISOString() },
+});
+
+interface Running {
+  url: string;
+  server: Server;
+  hub: RealtimeHub;
+  bus: EventBus;
+}
+const running: Running[] = [];
+
+async function start(bus: EventBus = createLocalEventBus(), heartbeatMs?: number): Promise<Running> {
+  const server = createServer((_req, res) => res.end());
+  const hub = attachRealtimeHub(server, { bus, tokens, heartbeatMs });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const { port } = server.address() as AddressInfo;
+  const entry = { url: `ws://127.0.0.1:${port}${REALTIME_PATH}`, server, hub, bus };
+  running.push(entry);
+  return entry;
+}
+
+afterEach(async () => {
+  for (const r of running.splice(0)) {
+    await r.hub.close();
+    await r.bus.close();
+    await new Promise((resolve) => r.server.close(resolve));
+  }
+});
+
+function connect(url: string, protocols: string[]): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const ws = new WebSocket(url, protocols);
+    ws.once('open', () => resolve(ws));
+    ws.once('error', reject);
+  });
+}
+
+const nextMessage = (ws: WebSocket) =>
+  new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
+
+describe('realtime hub', () => {
+  it('reads the token offered as a subprotocol', () => {
+    expect(tokenFromProtocols(`${WS_PROTOCOL}, abc.def.ghi`)).toBe('abc.def.ghi');
+    expect(tokenFromProtocols('other, abc')).toBeNull();
+    expect(tokenFromProtocols(undefined)).toBeNull();
+  });
+
+  it('refuses a client without a valid admin token', async () => {
+    const { url } = await start();
+    await expect(connect(url, [])).rejects.toThrow(/401/);
+    await expect(connect(url, [WS_PROTOCOL, 'forged.token.value'])).rejects.toThrow(/401/);
+    const other = createAccessTokens('another-secret-0123456789abcdef').sign({ id: '1', email: 'a@b.co' });
+    await expect(connect(url, [WS_PROTOCOL, other])).rejects.toThrow(/401/);
+  });
+
+  it('pushes every bus event to every connected admin', async () => {
+    const { url, bus, hub } = await start();
+    const token = tokens.sign({ id: '1', email: 'admin@example.com' });
+    const [a, b] = await Promise.all([connect(url, [WS_PROTOCOL, token]), connect(url, [WS_PROTOCOL, token])]);
+    expect(a.protocol).toBe(WS_PROTOCOL);
+    expect(hub.clientCount()).toBe(2);
+    const received = Promise.all([nextMessage(a), nextMessage(b)]);
+    await bus.publish(event('42'));
+    expect(await received).toEqual([event('42'), event('42')]);
+    a.close();
+    b.close();
+  });
+
+  it('drops a client that stops answering pings', async () => {
+    const { url, hub } = await start(createLocalEventBus(), 50);
+    const token = tokens.sign({ id: '1', email: 'admin@example.com' });
+    const ws = await connect(url, [WS_PROTOCOL, token]);
+    // A dead peer: it stops answering pings.
+    ws.pong = () => undefined;
+    await new Promise((resolve) => ws.once('close', resolve));
+    await expect.poll(() => hub.clientCount()).toBe(0);
+  });
+
+  it('closes the socket when its access token expires, so the client reconnects with a fresh one', async () => {
+    const { url } = await start();
+    const shortLived = createAccessTokens('hub-test-secret-0123456789abcdef', 1).sign({ id: '1', email: 'a@b.co' });
+    const ws = await connect(url, [WS_PROTOCOL, shortLived]);
+    const code = await new Promise((resolve) => ws.once('close', resolve));
+    expect(code).toBe(TOKEN_EXPIRED_CLOSE);
+  });
+});
+
+describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('PostgreSQL event bus', () => {
+  it('carries an event published on one replica to admins connected to another', async () => {
+    const url = process.env.TEST_DATABASE_URL!;
+    const replicaA = await start(await createPostgresEventBus(url));
+    const replicaB = await start(await createPostgresEventBus(url));
+    const token = tokens.sign({ id: '1', email: 'admin@example.com' });
+    const onA = await connect(replicaA.url, [WS_PROTOCOL, token]);
+    const onB = await connect(replicaB.url, [WS_PROTOCOL, token]);
+    const received = Promise.all([nextMessage(onA), nextMessage(onB)]);
+    await replicaB.bus.publish(event('7'));
+    expect(await received).toEqual([event('7'), event('7')]);
+    onA.close();
+    onB.close();
+  });
+});

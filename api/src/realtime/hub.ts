@@ -1,0 +1,115 @@
+import type { IncomingMessage, Server } from 'node:http';
+import type { Duplex } from 'node:stream';
+import { API_PATHS, API_PREFIX, WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
+import { WebSocketServer, type WebSocket } from 'ws';
+import type { AccessTokens } from '../auth/access-tokens';
+import type { EventBus } from './event-bus';
+
+export const REALTIME_PATH = `${API_PREFIX}${API_PATHS.ws}`;
+/** Close code sent when the access token that opened the socket expires: the client reconnects. */
+export const TOKEN_EXPIRED_CLOSE = 4001;
+
+export interface RealtimeHubOptions {
+  bus: EventBus;
+  tokens: AccessTokens;
+  heartbeatMs?: number;
+}
+
+export interface RealtimeHub {
+  clientCount(): number;
+  close(): Promise<void>;
+}
+
+/** Token from the `Sec-WebSocket-Protocol: sourcing.bearer, <token>` offer, if any. */
+export function tokenFromProtocols(header: string | undefined): string | null {
+  const offered = (header ?? '').split(',').map((p) => p.trim());
+  const at = offered.indexOf(WS_PROTOCOL);
+  return at >= 0 && offered[at + 1] ? offered[at + 1] : null;
+}
+
+function refuse(socket: Duplex, status: number, text: string) {
+  socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+}
+
+/**
+ * The admins' WebSocket at /api/ws: only a valid admin access token may connect; every bus
+ * event goes to every client; a heartbeat drops clients that stop answering pings.
+ */
+export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): RealtimeHub {
+  const wss = new WebSocketServer({
+    noServer: true,
+    maxPayload: 4 * 1024,
+    handleProtocols: (protocols) => (protocols.has(WS_PROTOCOL) ? WS_PROTOCOL : false),
+  });
+  const alive = new WeakMap<WebSocket, boolean>();
+  const expiryTimers = new Map<WebSocket, NodeJS.Timeout>();
+
+  const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
+    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
+    if (path !== REALTIME_PATH) return; // another upgrade handler may want it
+    const token = tokenFromProtocols(request.headers['sec-websocket-protocol']);
+    const admin = token ? options.tokens.verify(token) : null;
+    if (!admin || !token) {
+      refuse(socket, 401, 'Unauthorized');
+      return;
+    }
+    wss.handleUpgrade(request, socket, head, (ws) => {
+      alive.set(ws, true);
+      ws.on('pong', () => alive.set(ws, true));
+      ws.on('message', () => {
+        /* the socket is push-only */
+      });
+      ws.on('close', () => {
+        clearTimeout(expiryTimers.get(ws));
+        expiryTimers.delete(ws);
+      });
+      const expiresInMs = tokenExpiry(token) - Date.now();
+      expiryTimers.set(
+        ws,
+        setTimeout(() => ws.close(TOKEN_EXPIRED_CLOSE, 'token expired'), Math.max(expiresInMs, 0)),
+      );
+    });
+  };
+  server.on('upgrade', onUpgrade);
+
+  const unsubscribe = options.bus.subscribe((event: RealtimeEvent) => {
+    const payload = JSON.stringify(event);
+    for (const client of wss.clients) {
+      if (client.readyState === client.OPEN) client.send(payload);
+    }
+  });
+
+  const heartbeat = setInterval(() => {
+    for (const client of wss.clients) {
+      if (alive.get(client) === false) {
+        client.terminate();
+        continue;
+      }
+      alive.set(client, false);
+      client.ping();
+    }
+  }, options.heartbeatMs ?? 30_000);
+  heartbeat.unref();
+
+  return {
+    clientCount: () => wss.clients.size,
+    async close() {
+      clearInterval(heartbeat);
+      unsubscribe();
+      server.off('upgrade', onUpgrade);
+      for (const timer of expiryTimers.values()) clearTimeout(timer);
+      for (const client of wss.clients) client.terminate();
+      await new Promise<void>((resolve) => wss.close(() => resolve()));
+    },
+  };
+}
+
+/** Expiry (ms) of a JWT already verified by the caller. */
+function tokenExpiry(token: string): number {
+  try {
+    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp?: number };
+    return payload.exp ? payload.exp * 1000 : Date.now() + 15 * 60 * 1000;
+  } catch {
+    return Date.now();
+  }
+}
