@@ -23,6 +23,7 @@ export function notificationFor(event: RealtimeEvent): AdminNotification {
     title: `${TITLE_OF[kind][0]} — ${displayName}`,
     body: detail ? `${displayName}, ${detail}` : displayName,
     route: ADMIN_ROUTE_OF[kind],
+    event,
   };
 }
 

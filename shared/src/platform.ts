@@ -1,3 +1,5 @@
+import type { RealtimeEvent } from './realtime';
+
 /**
  * What differs between the admin UI in a browser tab and in the desktop app. The admin UI takes
  * one of these and never asks which platform it runs on.
@@ -14,6 +16,8 @@ export interface AdminNotification {
   body: string;
   /** Admin route to show when the notification is clicked, e.g. '/admin/inquiries'. */
   route?: string;
+  /** The realtime event announced, so the desktop app can coalesce a burst (notificationForBurst). */
+  event?: RealtimeEvent;
 }
 
 export interface AdminPlatform {
