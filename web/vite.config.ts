@@ -4,13 +4,17 @@ import { defineConfig } from 'vite';
 
 /**
  * Two entries so visitors never download admin code: the public site (index.html) and the
- * admin UI (admin/index.html, served by the API for /admin/*).
+ * admin UI (admin/index.html, served by the API for /admin/*). After the build,
+ * scripts/prerender.mjs renders the public routes to HTML using the manifest.
  */
 export default defineConfig({
   plugins: [react()],
+  // PUBLIC_URL (the site's public origin) is baked into canonical URLs at build time.
+  envPrefix: ['VITE_', 'PUBLIC_URL'],
   build: {
     outDir: process.env.WEB_DIST_DIR ?? 'dist',
     emptyOutDir: true,
+    manifest: true,
     rollupOptions: {
       input: {
         site: resolve(import.meta.dirname, 'index.html'),

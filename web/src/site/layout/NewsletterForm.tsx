@@ -1,0 +1,63 @@
+import { useId, useState, type FormEvent } from 'react';
+import { siteApi } from '../api';
+import { useTimedMessage } from './useTimedMessage';
+
+/** SPEC section 9: the subscription message clears after 3000 ms. */
+export const SUBSCRIBE_MESSAGE_MS = 3000;
+const SUBSCRIBE_FAILED = 'Subscription failed';
+
+export function NewsletterForm() {
+  const [email, setEmail] = useState('');
+  const [loading, setLoading] = useState(false);
+  const { message, show } = useTimedMessage(SUBSCRIBE_MESSAGE_MS);
+  const inputId = useId();
+  const headingId = useId();
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    // The browser checks the address (required, type email); the API checks it again.
+    if (!email.trim() || loading) return;
+    setLoading(true);
+    try {
+      const { message: text } = await siteApi.subscribe(email.trim());
+      show({ kind: 'success', text });
+    } catch (error) {
+      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : SUBSCRIBE_FAILED });
+    } finally {
+      setLoading(false);
+      setEmail('');
+    }
+  }
+
+  return (
+    <form className="newsletter" onSubmit={onSubmit} aria-labelledby={headingId}>
+      <h2 className="footer__heading" id={headingId}>
+        Stay Updated
+      </h2>
+      <p className="newsletter__lead">Market notes, new origins and price trends, once a month.</p>
+      <label className="visually-hidden" htmlFor={inputId}>
+        Email address
+      </label>
+      <div className="newsletter__row">
+        <input
+          id={inputId}
+          className="newsletter__input"
+          type="email"
+          name="email"
+          required
+          autoComplete="email"
+          placeholder="Your email address"
+          value={email}
+          disabled={loading}
+          onChange={(e) => setEmail(e.target.value)}
+        />
+        <button className="button button--accent newsletter__button" type="submit" disabled={loading}>
+          {loading ? 'Subscribing...' : 'Join Now'}
+        </button>
+      </div>
+      <p className={`newsletter__message${message ? ` is-${message.kind}` : ''}`} role="status">
+        {message?.text}
+      </p>
+    </form>
+  );
+}

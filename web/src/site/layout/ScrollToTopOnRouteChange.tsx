@@ -1,0 +1,20 @@
+import { useEffect, useRef } from 'react';
+import { useLocation } from 'react-router-dom';
+import type { HomeNavigationState } from '../routes';
+import { scrollToTop } from './navigation';
+
+/** Every route change scrolls smoothly to the top, unless it asks home to scroll to a section. */
+export function ScrollToTopOnRouteChange() {
+  const { pathname, state } = useLocation();
+  const firstRender = useRef(true);
+  useEffect(() => {
+    if (firstRender.current) {
+      firstRender.current = false;
+      return;
+    }
+    if ((state as HomeNavigationState | null)?.scrollTo) return;
+    scrollToTop();
+    // Only a change of page scrolls; the state is read for the page being entered.
+  }, [pathname]);
+  return null;
+}
