@@ -1,3 +1,4 @@
-import { createRoot } from 'react-dom/client';
+import { mountAdmin } from './mount';
+import { createBrowserPlatform } from './platform/browser-platform';
 
-createRoot(document.getElementById('root')!).render(<h1>Admin Panel</h1>);
+mountAdmin(document.getElementById('root')!, { platform: createBrowserPlatform(), history: 'browser' });

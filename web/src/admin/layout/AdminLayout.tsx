@@ -1,0 +1,80 @@
+import { useAtomValue } from 'jotai';
+import { useEffect, useState } from 'react';
+import toast from 'react-hot-toast';
+import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { unseenCountsAtom } from '../live/live';
+import { useAdminServices } from '../services';
+import { NAV_ITEMS, pageTitleFor } from './nav';
+
+export function AdminLayout() {
+  const { session, live, startRealtime } = useAdminServices();
+  const unseen = useAtomValue(unseenCountsAtom);
+  const { pathname } = useLocation();
+  const navigate = useNavigate();
+  const [sidebarOpen, setSidebarOpen] = useState(false);
+
+  useEffect(() => {
+    const stop = startRealtime();
+    return () => {
+      stop();
+      live.reset();
+    };
+  }, [startRealtime, live]);
+
+  useEffect(() => setSidebarOpen(false), [pathname]);
+
+  const logout = () => {
+    void session.logout();
+    navigate('/admin/login', { replace: true });
+    toast.success('Logged out');
+  };
+
+  return (
+    <div className={`admin-shell${sidebarOpen ? ' sidebar-open' : ''}`}>
+      <aside className="sidebar" id="admin-sidebar" aria-label="Admin navigation">
+        <p className="sidebar-title">Admin Panel</p>
+        <nav>
+          <ul>
+            {NAV_ITEMS.map((item) => {
+              const count = item.list ? unseen[item.list] : 0;
+              return (
+                <li key={item.to}>
+                  <NavLink to={item.to} end={item.to === '/admin'} className="nav-link">
+                    <span>{item.label}</span>
+                    {count > 0 && (
+                      <span className="badge" aria-label={`${count} new`}>
+                        {count > 99 ? '99+' : count}
+                      </span>
+                    )}
+                  </NavLink>
+                </li>
+              );
+            })}
+          </ul>
+        </nav>
+        <button type="button" className="nav-link logout-button" onClick={logout}>
+          Logout
+        </button>
+      </aside>
+      {sidebarOpen && <div className="sidebar-backdrop" onClick={() => setSidebarOpen(false)} aria-hidden="true" />}
+      <div className="admin-main">
+        <header className="admin-header">
+          <button
+            type="button"
+            className="sidebar-toggle"
+            aria-controls="admin-sidebar"
+            aria-expanded={sidebarOpen}
+            aria-label={sidebarOpen ? 'Close menu' : 'Open menu'}
+            onClick={() => setSidebarOpen((open) => !open)}
+          >
+            <span aria-hidden="true">☰</span>
+          </button>
+          <h1>{pageTitleFor(pathname)}</h1>
+        </header>
+        <main className="admin-content">
+          <Outlet />
+        </main>
+      </div>
+    </div>
+  );
+}

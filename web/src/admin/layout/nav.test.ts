@@ -1,0 +1,29 @@
+import { describe, expect, it } from 'vitest';
+import { NAV_ITEMS, pageTitleFor } from './nav';
+
+describe('sidebar links', () => {
+  it('are SPEC\'s links in order', () => {
+    expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
+      ['Dashboard', '/admin'],
+      ['Inquiries', '/admin/inquiries'],
+      ['Supplier Inquiries', '/admin/supplier-inquiries'],
+      ['Contact Queries', '/admin/contact-queries'],
+      ['Subscribers', '/admin/subscribers'],
+    ]);
+  });
+});
+
+describe('pageTitleFor', () => {
+  it('names the section of a path, detail views included', () => {
+    expect(pageTitleFor('/admin')).toBe('Dashboard');
+    expect(pageTitleFor('/admin/')).toBe('Dashboard');
+    expect(pageTitleFor('/admin/inquiries')).toBe('Inquiries');
+    expect(pageTitleFor('/admin/supplier-inquiries/abc')).toBe('Supplier Inquiries');
+    expect(pageTitleFor('/admin/settings')).toBe('Settings');
+  });
+
+  it('does not mistake a prefix for a section', () => {
+    expect(pageTitleFor('/admin/inquiries-old')).toBe('Page Not Found');
+    expect(pageTitleFor('/admin/nope')).toBe('Page Not Found');
+  });
+});

@@ -1,0 +1,24 @@
+import type { AdminListName } from '@sourcing/shared';
+import { LIST_DEFINITIONS } from '../lists/list-definitions';
+
+export interface NavItem {
+  label: string;
+  to: string;
+  /** The list whose unseen count this link shows. */
+  list?: AdminListName;
+}
+
+/** Sidebar links in SPEC's order (Logout is a button after them). */
+export const NAV_ITEMS: NavItem[] = [
+  { label: 'Dashboard', to: '/admin' },
+  ...LIST_DEFINITIONS.map((d) => ({ label: d.navLabel, to: `/admin/${d.route}`, list: d.name })),
+];
+
+/** The header title for a path: the label of the section it belongs to. */
+export function pageTitleFor(pathname: string): string {
+  const path = pathname.replace(/\/+$/, '');
+  if (path === '/admin') return 'Dashboard';
+  if (path === '/admin/settings') return 'Settings';
+  const item = NAV_ITEMS.find((i) => i.to !== '/admin' && (path === i.to || path.startsWith(`${i.to}/`)));
+  return item?.label ?? 'Page Not Found';
+}

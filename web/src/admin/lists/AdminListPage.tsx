@@ -1,0 +1,172 @@
+import { useEffect, useRef, useState } from 'react';
+import toast from 'react-hot-toast';
+import { Link, useSearchParams } from 'react-router-dom';
+import type { AdminListRecords } from '@sourcing/shared';
+import { useAdminServices } from '../services';
+import { useDebouncedValue } from '../ui/useDebouncedValue';
+import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
+import { CellView } from './CellView';
+import { csvFileName, saveTextAsFile } from './csv-export';
+import { SERIAL_HEADER, type ListDefinition } from './list-definitions';
+import { useListPages } from './useListPages';
+
+type Row = AdminListRecords[keyof AdminListRecords];
+
+export const SEARCH_DEBOUNCE_MS = 300;
+
+/** The one list screen, driven by a list definition: search, pages, export, table or cards. */
+export function AdminListPage({ definition }: { definition: ListDefinition }) {
+  const { api, live } = useAdminServices();
+  const [params, setParams] = useSearchParams();
+  const q = params.get('q') ?? '';
+  const [input, setInput] = useState(q);
+  const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
+  const { state, loadMore } = useListPages(definition.name, q);
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [exporting, setExporting] = useState(false);
+
+  useEffect(() => live.viewList(definition.name), [live, definition.name]);
+
+  useEffect(() => {
+    if (search !== q) setParams(search ? { q: search } : {}, { replace: true });
+  }, [search, q, setParams]);
+
+  const exportCsv = async () => {
+    setExporting(true);
+    try {
+      const csv = await api.exportCsv(definition.name, { q });
+      saveTextAsFile(csv, csvFileName(definition.exportFileName, q, new Date()));
+      toast.success('CSV exported');
+    } catch (error) {
+      toast.error(error instanceof Error ? error.message : 'Export failed');
+    } finally {
+      setExporting(false);
+    }
+  };
+
+  return (
+    <section className="list-page" aria-labelledby="list-title">
+      <div className="list-toolbar">
+        <h2 id="list-title" className="page-title">
+          {definition.title}
+        </h2>
+        <div className="list-actions">
+          <input
+            type="search"
+            className="search-input"
+            aria-label={`Search ${definition.title}`}
+            placeholder={definition.searchHint}
+            value={input}
+            onChange={(e) => setInput(e.target.value)}
+          />
+          <button type="button" className="button" onClick={exportCsv} disabled={exporting}>
+            {exporting ? 'Exporting...' : 'Export CSV'}
+          </button>
+        </div>
+      </div>
+      {state.status === 'loading' && <p className="state-text">{definition.loadingText}</p>}
+      {state.status === 'error' && (
+        <p className="state-error" role="alert">
+          {definition.errorText(state.error ?? '')}
+        </p>
+      )}
+      {state.status === 'ready' && state.rows.length === 0 && <p className="state-text">{definition.emptyText}</p>}
+      {state.status === 'ready' && state.rows.length > 0 && (
+        <>
+          <p className="list-summary" role="status">
+            Showing {state.rows.length} of {state.total}
+          </p>
+          {narrow ? (
+            <RecordCards definition={definition} rows={state.rows} />
+          ) : (
+            <RecordTable definition={definition} rows={state.rows} />
+          )}
+          {state.nextCursor && <LoadMoreButton onLoad={loadMore} loading={state.loadingMore} />}
+        </>
+      )}
+    </section>
+  );
+}
+
+function RecordTable({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
+  const [first, ...rest] = definition.columns;
+  return (
+    <div className="table-scroll" tabIndex={0} role="region" aria-label={definition.title}>
+      <table className="records-table">
+        <thead>
+          <tr>
+            <th scope="col">{SERIAL_HEADER}</th>
+            {definition.columns.map((column) => (
+              <th scope="col" key={column.header}>
+                {column.header}
+              </th>
+            ))}
+          </tr>
+        </thead>
+        <tbody>
+          {rows.map((row, index) => (
+            <tr key={row._id}>
+              <td>{index + 1}</td>
+              <td>
+                <Link to={row._id}>
+                  <CellView cell={first.cell(row)} />
+                </Link>
+              </td>
+              {rest.map((column) => (
+                <td key={column.header}>
+                  <CellView cell={column.cell(row)} />
+                </td>
+              ))}
+            </tr>
+          ))}
+        </tbody>
+      </table>
+    </div>
+  );
+}
+
+/** Below the md breakpoint each record is a card of label / value pairs. */
+function RecordCards({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
+  return (
+    <ol className="record-cards">
+      {rows.map((row, index) => (
+        <li key={row._id} className="record-card">
+          <h3>
+            <span className="serial">{index + 1}.</span> <Link to={row._id}>{definition.primary(row) || row._id}</Link>
+          </h3>
+          <dl>
+            {definition.columns.map((column) => (
+              <div key={column.header} className="card-field">
+                <dt>{column.header}</dt>
+                <dd>
+                  <CellView cell={column.cell(row)} />
+                </dd>
+              </div>
+            ))}
+          </dl>
+        </li>
+      ))}
+    </ol>
+  );
+}
+
+/** 'Load more' that also fires by itself when scrolled into view. */
+function LoadMoreButton({ onLoad, loading }: { onLoad: () => void; loading: boolean }) {
+  const button = useRef<HTMLButtonElement>(null);
+  const latest = useRef(onLoad);
+  latest.current = onLoad;
+  useEffect(() => {
+    const element = button.current;
+    if (!element) return;
+    const observer = new IntersectionObserver((entries) => {
+      if (entries.some((e) => e.isIntersecting)) latest.current();
+    }, { rootMargin: '200px' });
+    observer.observe(element);
+    return () => observer.disconnect();
+  }, []);
+  return (
+    <button ref={button} type="button" className="button load-more" onClick={onLoad} disabled={loading}>
+      {loading ? 'Loading...' : 'Load more'}
+    </button>
+  );
+}

@@ -1,0 +1,43 @@
+import type { AttachmentFile } from '@sourcing/shared';
+import { attachmentHref } from './attachments';
+import { useAdminServices } from '../services';
+import { DASH, formatDateTime, type Cell } from './list-definitions';
+
+/** A link to a signed attachment URL that opens through the platform (new tab, or the desktop viewer). */
+export function AttachmentLink({ file, label }: { file: AttachmentFile; label: string }) {
+  const { platform } = useAdminServices();
+  return (
+    <a
+      href={attachmentHref(file, platform.apiBaseUrl, window.location.origin)}
+      target="_blank"
+      rel="noopener noreferrer"
+      title={file.originalName}
+      onClick={(event) => {
+        event.preventDefault();
+        void platform.openAttachment({ url: file.url, fileName: file.originalName });
+      }}
+    >
+      {label}
+    </a>
+  );
+}
+
+export function CellView({ cell }: { cell: Cell }) {
+  switch (cell.kind) {
+    case 'text':
+      return cell.text;
+    case 'multiline':
+      return <span className="multiline">{cell.text}</span>;
+    case 'date':
+      return <time dateTime={cell.iso}>{formatDateTime(cell.iso)}</time>;
+    case 'files':
+      if (cell.links.length === 0) return DASH;
+      return (
+        <span className="file-links">
+          {cell.links.map((link) => (
+            <AttachmentLink key={link.file.storedName} file={link.file} label={link.label} />
+          ))}
+        </span>
+      );
+  }
+}

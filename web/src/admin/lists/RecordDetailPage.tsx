@@ -1,0 +1,79 @@
+import { Link, useParams } from 'react-router-dom';
+import type { AttachmentFile } from '@sourcing/shared';
+import { useAdminServices } from '../services';
+import { useLoad } from '../ui/useLoad';
+import { attachmentHref, formatFileSize, previewKind } from './attachments';
+import { AttachmentLink, CellView } from './CellView';
+import { DASH, type ListDefinition } from './list-definitions';
+
+/** One record with every field, and its files previewed inline (images and PDFs). */
+export function RecordDetailPage({ definition }: { definition: ListDefinition }) {
+  const { api } = useAdminServices();
+  const { id = '' } = useParams();
+  const record = useLoad(() => api.detail(definition.name, id), [api, definition.name, id]);
+  const back = (
+    <Link to={`/admin/${definition.route}`} className="back-link">
+      ← Back to {definition.title}
+    </Link>
+  );
+
+  if (record.status !== 'ready') {
+    return (
+      <section className="detail-page">
+        {back}
+        {record.status === 'loading' ? (
+          <p className="state-text">Loading...</p>
+        ) : (
+          <p className="state-error" role="alert">
+            {definition.errorText(record.error)}
+          </p>
+        )}
+      </section>
+    );
+  }
+
+  const row = record.data;
+  return (
+    <section className="detail-page" aria-labelledby="detail-title">
+      {back}
+      <h2 id="detail-title" className="page-title">
+        {definition.primary(row) || row._id}
+      </h2>
+      <dl className="detail-fields">
+        {definition.columns.map((column) => {
+          const cell = column.cell(row);
+          if (cell.kind === 'files') {
+            return (
+              <div key={column.header} className="detail-field detail-files">
+                <dt>{column.header}</dt>
+                <dd>{cell.links.length === 0 ? DASH : cell.links.map((l) => <FilePreview key={l.file.storedName} file={l.file} />)}</dd>
+              </div>
+            );
+          }
+          return (
+            <div key={column.header} className="detail-field">
+              <dt>{column.header}</dt>
+              <dd className="multiline">{cell.kind === 'text' && cell.text === '' ? DASH : <CellView cell={cell} />}</dd>
+            </div>
+          );
+        })}
+      </dl>
+    </section>
+  );
+}
+
+function FilePreview({ file }: { file: AttachmentFile }) {
+  const { platform } = useAdminServices();
+  const href = attachmentHref(file, platform.apiBaseUrl, window.location.origin);
+  const kind = previewKind(file);
+  return (
+    <figure className="file-preview">
+      {kind === 'image' && <img src={href} alt={file.originalName} loading="lazy" />}
+      {kind === 'pdf' && <iframe src={href} title={file.originalName} />}
+      <figcaption>
+        <span className="file-name">{file.originalName}</span> <span className="file-size">({formatFileSize(file.size)})</span>{' '}
+        <AttachmentLink file={file} label="Open" />
+      </figcaption>
+    </figure>
+  );
+}

@@ -1,0 +1,80 @@
+import { describe, expect, it } from 'vitest';
+import type { AttachmentFile, InquiryRecord, SupplierInquiryRecord } from '@sourcing/shared';
+import { CONTACTS, type Cell, formatDateTime, INQUIRIES, LIST_DEFINITIONS, SUBSCRIBERS, SUPPLIER_INQUIRIES } from './list-definitions';
+
+const file = (name: string): AttachmentFile => ({
+  storedName: `${name}-stored`,
+  originalName: name,
+  mimeType: 'application/pdf',
+  size: 10,
+  url: `/api/uploads/${name}?sig=x`,
+});
+
+const labels = (cell: Cell) => (cell.kind === 'files' ? cell.links.map((l) => l.label) : null);
+
+const headers = (d: (typeof LIST_DEFINITIONS)[number]) => d.columns.map((c) => c.header);
+
+describe('list definitions follow SPEC', () => {
+  it('titles, routes and state texts', () => {
+    expect(LIST_DEFINITIONS.map((d) => [d.title, d.route, d.loadingText, d.emptyText, d.errorText('Boom')])).toEqual([
+      ['All Inquiries', 'inquiries', 'Loading inquiries...', 'No inquiries found.', 'Error: Boom'],
+      ['Supplier Product Submissions', 'supplier-inquiries', 'Loading supplier submissions...', 'No supplier inquiries found.', 'Error: Boom'],
+      ['Contact Queries', 'contact-queries', 'Loading contact queries...', 'No contact messages found.', 'Error: Boom'],
+      ['Subscribers List', 'subscribers', 'Loading subscribers...', 'No subscribers found.', 'Boom'],
+    ]);
+  });
+
+  it('inquiry columns in order', () => {
+    expect(headers(INQUIRIES)).toEqual([
+      'Full Name', 'Company Name', 'Designation', 'GST Number', 'Phone Number', 'Email', 'Address', 'Country',
+      'User Type', 'Commodities', 'Other Commodity', 'Quantity', 'Unit', 'Purity', 'Technical Specs',
+      'Packaging Type', 'Packaging Size', 'Special Packaging', 'Destination Country', 'Destination Port',
+      'Dispatch Mode', 'Custom Dispatch Mode', 'Delivery Timeline', 'Certifications', 'Regulatory Compliance',
+      'Payment Terms', 'Comments', 'Attachment', 'Created At', 'Updated At',
+    ]);
+  });
+
+  it('supplier columns in order', () => {
+    expect(headers(SUPPLIER_INQUIRIES)).toEqual([
+      'Full Name', 'Company Name', 'Designation', 'GST Number', 'Phone Number', 'Email', 'Address', 'Product Name',
+      'Product Category', 'Product Description', 'Supply Capacity', 'Unit', 'Min Order Quantity', 'Price Per Unit',
+      'Currency', 'Lead Time', 'Incoterm', 'Origin Country', 'Port Of Loading', 'Export Capability',
+      'Export Markets', 'Certifications', 'Product Specs', 'Packaging Details', 'Private Labeling', 'Payment Terms',
+      'Additional Comments', 'Attachments', 'Created At', 'Updated At',
+    ]);
+  });
+
+  it('contact and subscriber columns in order', () => {
+    expect(headers(CONTACTS)).toEqual(['Name', 'Email', 'Message', 'Received At']);
+    expect(headers(SUBSCRIBERS)).toEqual(['Email', 'Subscribed At']);
+  });
+});
+
+describe('cells', () => {
+  const cellOf = <R>(columns: { header: string; cell(r: R): unknown }[], header: string, record: R) =>
+    columns.find((c) => c.header === header)!.cell(record);
+
+  it('joins commodity and certification lists with commas', () => {
+    const inquiry = { commodities: ['Coal', 'Bauxite'] } as InquiryRecord;
+    expect(cellOf(INQUIRIES.columns, 'Commodities', inquiry)).toEqual({ kind: 'text', text: 'Coal, Bauxite' });
+    const supplier = { certifications: ['ISO 9001', 'SGS'] } as SupplierInquiryRecord;
+    expect(cellOf(SUPPLIER_INQUIRIES.columns, 'Certifications', supplier)).toEqual({ kind: 'text', text: 'ISO 9001, SGS' });
+  });
+
+  it('labels one inquiry file "View", supplier files "View 1", "View 2" (none: the view shows a dash)', () => {
+    const inquiry = { attachmentFiles: [file('a.pdf')] } as InquiryRecord;
+    expect(labels(INQUIRIES.columns.find((c) => c.header === 'Attachment')!.cell(inquiry))).toEqual(['View']);
+    const supplier = { attachmentFiles: [file('a.pdf'), file('b.png')] } as SupplierInquiryRecord;
+    expect(labels(SUPPLIER_INQUIRIES.columns.find((c) => c.header === 'Attachments')!.cell(supplier))).toEqual(['View 1', 'View 2']);
+    const none = { attachmentFiles: [] as AttachmentFile[] } as SupplierInquiryRecord;
+    expect(labels(SUPPLIER_INQUIRIES.columns.find((c) => c.header === 'Attachments')!.cell(none))).toEqual([]);
+  });
+
+  it('keeps message line breaks and shows dates in the given locale', () => {
+    const contact = { _id: '1', name: 'N', email: 'e', message: 'line 1\nline 2', createdAt: '2026-11-22T10:05:00.000Z' };
+    expect(cellOf(CONTACTS.columns, 'Message', contact)).toEqual({ kind: 'multiline', text: 'line 1\nline 2' });
+    expect(cellOf(CONTACTS.columns, 'Received At', contact)).toEqual({ kind: 'date', iso: contact.createdAt });
+    expect(formatDateTime('2026-11-22T10:05:00.000Z', 'en-US')).toBe(new Date('2026-11-22T10:05:00.000Z').toLocaleString('en-US'));
+    expect(formatDateTime('not a date')).toBe('not a date');
+  });
+});

@@ -1,0 +1,39 @@
+import type { AdminPlatform } from '@sourcing/shared';
+import { attachmentHref } from '../lists/attachments';
+
+/** Document title with the unseen count in front, e.g. '(3) Admin Panel'. */
+export function titleWithCount(baseTitle: string, count: number): string {
+  return count > 0 ? `(${count}) ${baseTitle}` : baseTitle;
+}
+
+/**
+ * The admin UI's platform in a browser tab: attachments open in a new tab, notifications use the
+ * Notification API only when the user already allowed it, the unseen count goes into the tab title.
+ */
+export function createBrowserPlatform(win: Window & typeof globalThis = window): AdminPlatform {
+  const baseTitle = win.document.title;
+  const navigateListeners = new Set<(route: string) => void>();
+  return {
+    apiBaseUrl: '',
+    appVersion: import.meta.env.VITE_APP_VERSION ?? '',
+    async openAttachment(file) {
+      win.open(attachmentHref(file, '', win.location.origin), '_blank', 'noopener');
+    },
+    notify(notification) {
+      if (typeof win.Notification !== 'function' || win.Notification.permission !== 'granted') return;
+      const shown = new win.Notification(notification.title, { body: notification.body });
+      shown.onclick = () => {
+        win.focus();
+        if (notification.route) for (const listener of navigateListeners) listener(notification.route);
+        shown.close();
+      };
+    },
+    setBadgeCount(count) {
+      win.document.title = titleWithCount(baseTitle, count);
+    },
+    onNavigateRequest(listener) {
+      navigateListeners.add(listener);
+      return () => void navigateListeners.delete(listener);
+    },
+  };
+}

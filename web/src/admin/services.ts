@@ -1,0 +1,56 @@
+import { createContext, useContext } from 'react';
+import { createStore } from 'jotai';
+import { connectRealtime, createApiClient, realtimeUrl, type AdminPlatform, type ApiClient, type WebSocketLike } from '@sourcing/shared';
+import { createLiveUpdates, type LiveUpdates } from './live/live';
+import { createSessionController, type SessionController } from './session/session';
+
+export interface AdminServices {
+  platform: AdminPlatform;
+  store: ReturnType<typeof createStore>;
+  api: ApiClient;
+  session: SessionController;
+  live: LiveUpdates;
+  /** Opens the realtime socket for the signed-in admin; returns the function that closes it. */
+  startRealtime(): () => void;
+}
+
+/** Everything one mounted admin UI shares: its own jotai store, API client, session and live updates. */
+export function createAdminServices(platform: AdminPlatform): AdminServices {
+  const store = createStore();
+  let api: ApiClient;
+  const session = createSessionController(store, () => api);
+  api = createApiClient({
+    baseUrl: platform.apiBaseUrl,
+    getAccessToken: session.accessToken,
+    onUnauthorized: session.handleUnauthorized,
+  });
+  const live = createLiveUpdates({ store, api: () => api, platform, storage: window.localStorage });
+
+  return {
+    platform,
+    store,
+    api,
+    session,
+    live,
+    startRealtime() {
+      const client = connectRealtime({
+        url: () => realtimeUrl(platform.apiBaseUrl, window.location.origin),
+        getToken: session.freshToken,
+        // The DOM's handler types take Event where WebSocketLike says unknown; the shapes match at run time.
+        createSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as WebSocketLike,
+        onEvent: (event) => live.handleEvent(event),
+        onReconnect: () => live.handleReconnect(),
+      });
+      void live.refreshAllCounts();
+      return () => client.stop();
+    },
+  };
+}
+
+export const AdminServicesContext = createContext<AdminServices | null>(null);
+
+export function useAdminServices(): AdminServices {
+  const services = useContext(AdminServicesContext);
+  if (!services) throw new Error('useAdminServices outside the admin UI');
+  return services;
+}
