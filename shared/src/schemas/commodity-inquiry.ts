@@ -93,9 +93,40 @@ export type CommodityInquiry = z.output<typeof commodityInquirySchema>;
 /** Form values: every field a string, except the commodity list. */
 export type CommodityInquiryValues = { [K in keyof CommodityInquiry]: K extends 'selectedCommodities' ? string[] : string };
 
+/** The form's starting values: nothing chosen, unit on its 'Select Unit' placeholder. */
+export const COMMODITY_INQUIRY_DEFAULTS: CommodityInquiryValues = {
+  fullName: '',
+  companyName: '',
+  designation: '',
+  gstNumber: '',
+  phoneNumber: '',
+  email: '',
+  addressCountry: '',
+  userType: '',
+  selectedCommodities: [],
+  otherCommodity: '',
+  quantity: '',
+  unit: UNIT_PLACEHOLDER,
+  purity: '',
+  techSpecs: '',
+  packagingType: '',
+  packagingSize: '',
+  specialPackaging: '',
+  destinationCountry: '',
+  destinationPort: '',
+  dispatchMode: '',
+  customDispatchMode: '',
+  deliveryTimeline: '',
+  certifications: '',
+  regulatoryCompliance: '',
+  paymentTerms: '',
+  additionalComments: '',
+};
+
 /**
  * The multipart text fields SPEC describes: the commodity list as JSON and, when the mode is
  * Others, the typed text in dispatchMode itself (customDispatchMode travels alongside).
+ * Text typed for Others and then hidden by choosing something else is not sent.
  */
 export function toCommodityInquiryFields(values: CommodityInquiryValues): Record<string, string> {
   const fields: Record<string, string> = {};
@@ -103,6 +134,8 @@ export function toCommodityInquiryFields(values: CommodityInquiryValues): Record
     fields[key] = Array.isArray(value) ? JSON.stringify(value) : String(value ?? '');
   }
   if (values.dispatchMode === OTHERS) fields.dispatchMode = values.customDispatchMode;
+  else fields.customDispatchMode = '';
+  if (!values.selectedCommodities.includes(OTHERS)) fields.otherCommodity = '';
   return fields;
 }
 

@@ -1,4 +1,14 @@
-// Scaffold: replaced by the forms work (issue 4) before landing.
+import { useSearchParams } from 'react-router-dom';
+import { CommodityInquiryForm } from '../commodity-inquiry/CommodityInquiryForm';
+import { COMMODITY_INQUIRY_META } from '../commodity-inquiry/inquiryValues';
+import { EmbedFrame } from './EmbedFrame';
+
+/** /embed/commodity-inquiry: the buyer form for partners' iframes; `?commodity=Coal` ticks a commodity. */
 export default function EmbedCommodityInquiryPage() {
-  return <h1>EmbedCommodityInquiryPage</h1>;
+  const [params] = useSearchParams();
+  return (
+    <EmbedFrame meta={COMMODITY_INQUIRY_META}>
+      <CommodityInquiryForm commodityName={params.get('commodity') ?? undefined} />
+    </EmbedFrame>
+  );
 }

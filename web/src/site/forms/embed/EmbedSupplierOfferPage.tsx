@@ -1,4 +1,12 @@
-// Scaffold: replaced by the forms work (issue 4) before landing.
+import { SupplierOfferForm } from '../supplier-offer/SupplierOfferForm';
+import { SUPPLIER_OFFER_META } from '../supplier-offer/offerValues';
+import { EmbedFrame } from './EmbedFrame';
+
+/** /embed/supplier-inquiry: the supplier form for partners' iframes. */
 export default function EmbedSupplierOfferPage() {
-  return <h1>EmbedSupplierOfferPage</h1>;
+  return (
+    <EmbedFrame meta={SUPPLIER_OFFER_META}>
+      <SupplierOfferForm />
+    </EmbedFrame>
+  );
 }

@@ -1,4 +1,13 @@
-// Scaffold: replaced by the forms work (issue 4) before landing.
+import { PageMeta } from '../../seo/PageMeta';
+import { SupplierOfferForm } from './SupplierOfferForm';
+import { SUPPLIER_OFFER_META } from './offerValues';
+
+/** /supplier-inquiry, inside the site layout. */
 export default function SupplierOfferPage() {
-  return <h1>SupplierOfferPage</h1>;
+  return (
+    <>
+      <PageMeta {...SUPPLIER_OFFER_META} />
+      <SupplierOfferForm />
+    </>
+  );
 }

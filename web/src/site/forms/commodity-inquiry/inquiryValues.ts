@@ -1,0 +1,45 @@
+import {
+  checklistOptionFor,
+  COMMODITY_INQUIRY_DEFAULTS,
+  commodityInquirySchema,
+  toCommodityInquiryFields,
+  validate,
+  type CommodityInquiryValues,
+} from '@sourcing/shared';
+import { DEFAULT_CALLING_COUNTRY, joinPhoneNumber } from '../kit/phone';
+
+/** What the buyer's form holds: SPEC's values, the phone number without its code, and the code's country. */
+export type CommodityInquiryFormValues = CommodityInquiryValues & { callingCountry: string };
+
+export const COMMODITY_INQUIRY_FORM_DEFAULTS: CommodityInquiryFormValues = {
+  ...COMMODITY_INQUIRY_DEFAULTS,
+  callingCountry: DEFAULT_CALLING_COUNTRY,
+};
+
+export const COMMODITY_INQUIRY_DRAFT_KEY = 'draft:commodity-inquiry';
+
+/** The values SPEC's schema and multipart fields speak of: phoneNumber carries its calling code. */
+export function inquiryValuesOf({ callingCountry, ...values }: CommodityInquiryFormValues): CommodityInquiryValues {
+  return { ...values, phoneNumber: joinPhoneNumber(callingCountry, values.phoneNumber) };
+}
+
+export const validateCommodityInquiry = (values: CommodityInquiryFormValues) =>
+  validate(commodityInquirySchema, inquiryValuesOf(values));
+
+export const commodityInquiryFields = (values: CommodityInquiryFormValues) =>
+  toCommodityInquiryFields(inquiryValuesOf(values));
+
+/** Ticks the checklist entry a commodity card stands for (e.g. 'Iron Ore' -> 'Iron ore (Fe 62+)'). */
+export function withCommodityTicked<V extends CommodityInquiryValues>(values: V, commodityName: string | undefined): V {
+  const option = commodityName ? checklistOptionFor(commodityName) : null;
+  if (!option || values.selectedCommodities.includes(option)) return values;
+  return { ...values, selectedCommodities: [...values.selectedCommodities, option] };
+}
+
+/** Title, description and canonical path of the form's page (the embed points its canonical here too). */
+export const COMMODITY_INQUIRY_META = {
+  title: 'Commodity Inquiry Form',
+  description:
+    'Request a quote for copper, coal, iron ore, aluminium, petroleum coke and more: tell us the commodity, volume and destination.',
+  path: '/commodity-inquiry',
+};

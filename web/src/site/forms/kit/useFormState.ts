@@ -1,0 +1,148 @@
+import type { FieldErrors } from '@sourcing/shared';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { clearDraft, readDraft, writeDraft, type FormValues } from './draft';
+import { fileProblem, sameFile } from './fileChecks';
+
+export interface FileFieldOptions {
+  /** Multipart field name, also the key of the picker's message in the error map. */
+  field: string;
+  maxFiles: number;
+}
+
+export interface FormStateOptions<V extends FormValues> {
+  defaults: V;
+  /** localStorage key of the draft. */
+  draftKey: string;
+  files: FileFieldOptions;
+  /** Adjusts the starting values (draft or defaults) once, when the form mounts. */
+  initialize?: (start: V) => V;
+}
+
+/** Props a text-like field needs from the form state. */
+export interface BoundField {
+  name: string;
+  value: string;
+  error?: string;
+  onValueChange: (value: string) => void;
+}
+
+function browserStorage(): Storage | undefined {
+  try {
+    return window.localStorage;
+  } catch {
+    return undefined; // storage blocked (e.g. some third-party iframes)
+  }
+}
+
+/**
+ * One form's values, per-field messages, picked files and draft, shared by both forms.
+ * Nothing touches the browser during render (pages are prerendered): the draft is read in an
+ * effect after mounting and written back on every change from then on.
+ */
+export function useFormState<V extends FormValues>({ defaults, draftKey, files: fileField, initialize }: FormStateOptions<V>) {
+  const [values, setValues] = useState<V>(defaults);
+  const [errors, setErrors] = useState<FieldErrors>({});
+  const [files, setFiles] = useState<File[]>([]);
+  const [draftLoaded, setDraftLoaded] = useState(false);
+  const [focusRequest, setFocusRequest] = useState(0);
+  const formRef = useRef<HTMLFormElement>(null);
+  const startRef = useRef({ defaults, draftKey, initialize });
+
+  useEffect(() => {
+    const { defaults: start, draftKey: key, initialize: adjust } = startRef.current;
+    const saved = readDraft(browserStorage(), key, start) ?? start;
+    setValues(adjust ? adjust(saved) : saved);
+    setDraftLoaded(true);
+  }, []);
+
+  useEffect(() => {
+    if (draftLoaded) writeDraft(browserStorage(), draftKey, values, defaults);
+  }, [draftLoaded, draftKey, values, defaults]);
+
+  // After the messages render: bring the first invalid field into view and focus it.
+  useEffect(() => {
+    if (focusRequest === 0) return;
+    const first = formRef.current?.querySelector<HTMLElement>('[aria-invalid="true"]');
+    first?.scrollIntoView({ behavior: 'smooth', block: 'center' });
+    first?.focus({ preventScroll: true });
+  }, [focusRequest]);
+
+  const clearError = useCallback((name: string) => {
+    setErrors((current) => {
+      if (!(name in current)) return current;
+      const { [name]: _cleared, ...rest } = current;
+      return rest;
+    });
+  }, []);
+
+  const setValue = useCallback(
+    <K extends keyof V & string>(name: K, value: V[K]) => {
+      setValues((current) => ({ ...current, [name]: value }));
+      clearError(name);
+    },
+    [clearError],
+  );
+
+  /** Shows the messages beside their fields and moves to the first one. */
+  const showErrors = useCallback((fields: FieldErrors) => {
+    setErrors(fields);
+    setFocusRequest((n) => n + 1);
+  }, []);
+
+  const reset = useCallback(() => {
+    setValues(defaults);
+    setErrors({});
+    setFiles([]);
+    clearDraft(browserStorage(), draftKey);
+  }, [defaults, draftKey]);
+
+  /** Adds picked files (or replaces the one file of a single-file field) unless a limit is broken. */
+  const pickFiles = useCallback(
+    (picked: readonly File[]) => {
+      const next =
+        fileField.maxFiles === 1
+          ? picked.slice(0, 1)
+          : [...files, ...picked.filter((p) => !files.some((f) => sameFile(f, p)))];
+      const problem = fileProblem(fileField.maxFiles === 1 ? picked : next, fileField.maxFiles);
+      if (problem) {
+        setErrors((current) => ({ ...current, [fileField.field]: problem }));
+        return;
+      }
+      setFiles(next);
+      clearError(fileField.field);
+    },
+    [files, fileField.field, fileField.maxFiles, clearError],
+  );
+
+  const removeFile = useCallback(
+    (index: number) => {
+      setFiles((current) => current.filter((_, i) => i !== index));
+      clearError(fileField.field);
+    },
+    [fileField.field, clearError],
+  );
+
+  /** Value, message and change handler of a text-like field. */
+  const bind = (name: keyof V & string): BoundField => ({
+    name,
+    value: String(values[name] ?? ''),
+    error: errors[name],
+    onValueChange: (value) => setValue(name, value as V[typeof name]),
+  });
+
+  return {
+    values,
+    errors,
+    files,
+    fileField,
+    formRef,
+    setValue,
+    showErrors,
+    reset,
+    pickFiles,
+    removeFile,
+    bind,
+  };
+}
+
+export type FormState<V extends FormValues> = ReturnType<typeof useFormState<V>>;

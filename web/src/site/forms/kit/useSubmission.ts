@@ -1,0 +1,76 @@
+import { ApiError, REQUIRED_FIELDS_TOAST, type Validated } from '@sourcing/shared';
+import { useState, type FormEvent } from 'react';
+import toast from 'react-hot-toast';
+import type { FormValues } from './draft';
+import { multipartBody, postMultipart, type UploadProgress } from './multipartUpload';
+import type { FormState } from './useFormState';
+
+export interface SubmissionOptions<V extends FormValues> {
+  form: FormState<V>;
+  /** Absolute path of the POST, e.g. '/api/inquiry'. */
+  url: string;
+  /** The shared schema's verdict on the form values (SPEC's messages per field). */
+  validate: (values: V) => Validated<unknown>;
+  /** SPEC's multipart text fields for valid values. */
+  toFields: (values: V) => Record<string, string>;
+  successMessage: string;
+  failureMessage: string;
+}
+
+/**
+ * The submit flow both forms share: validate with the shared schema (messages beside the fields,
+ * the SPEC toast, focus on the first error), send multipart with upload progress, then either
+ * thank with the server's reference and start over, or say what went wrong and keep every value.
+ */
+export function useSubmission<V extends FormValues>({
+  form,
+  url,
+  validate,
+  toFields,
+  successMessage,
+  failureMessage,
+}: SubmissionOptions<V>) {
+  const [submitting, setSubmitting] = useState(false);
+  const [progress, setProgress] = useState<UploadProgress | null>(null);
+  const [confirmation, setConfirmation] = useState<string | null>(null);
+
+  async function onSubmit(event: FormEvent<HTMLFormElement>) {
+    event.preventDefault();
+    if (submitting) return;
+    const checked = validate(form.values);
+    if (!checked.ok) {
+      form.showErrors(checked.fields);
+      toast.error(REQUIRED_FIELDS_TOAST);
+      return;
+    }
+    setSubmitting(true);
+    setConfirmation(null);
+    setProgress(null);
+    try {
+      const body = multipartBody(toFields(form.values), { field: form.fileField.field, files: form.files });
+      const answer = await postMultipart(url, body, setProgress);
+      const thanks = answer.reference ? `${successMessage} Reference: ${answer.reference}` : successMessage;
+      toast.success(thanks);
+      setConfirmation(thanks);
+      form.reset();
+    } catch (error) {
+      if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.showErrors(error.fields);
+      toast.error((error instanceof Error && error.message) || failureMessage);
+    } finally {
+      setSubmitting(false);
+      setProgress(null);
+    }
+  }
+
+  return {
+    submitting,
+    /** Upload progress while files are being sent, else null. */
+    progress: form.files.length > 0 ? progress : null,
+    /** The last success text with its reference, until the next submit or 'Clear form'. */
+    confirmation,
+    clearConfirmation: () => setConfirmation(null),
+    onSubmit,
+  };
+}
+
+export type Submission = ReturnType<typeof useSubmission>;

@@ -1,0 +1,145 @@
+import {
+  API_PATHS,
+  API_PREFIX,
+  CURRENCIES,
+  SUPPLIER_CERTIFICATIONS,
+  SUPPLIER_INCOTERMS,
+  UNITS,
+  UPLOAD_LIMITS,
+  YES_NO,
+} from '@sourcing/shared';
+import { CheckboxGroup, FilePicker, FormSection, PhoneField, RadioGroup, Select, SelectField, TextField } from '../kit/fields';
+import { FormFrame } from '../kit/FormFrame';
+import { decimalInput, withoutTrailingDot } from '../kit/inputFilters';
+import { useFormState } from '../kit/useFormState';
+import { useSubmission } from '../kit/useSubmission';
+import {
+  SUPPLIER_OFFER_DRAFT_KEY,
+  SUPPLIER_OFFER_FORM_DEFAULTS,
+  supplierOfferFields,
+  validateSupplierOffer,
+} from './offerValues';
+
+/** Digits and a dot while typing, no dangling dot after. */
+const decimal = { inputMode: 'decimal', filter: decimalInput, tidyOnBlur: withoutTrailingDot } as const;
+
+/** The supplier's seven-section Supplier Product Submission Form. */
+export function SupplierOfferForm() {
+  const form = useFormState({
+    defaults: SUPPLIER_OFFER_FORM_DEFAULTS,
+    draftKey: SUPPLIER_OFFER_DRAFT_KEY,
+    files: { field: 'attachments', maxFiles: UPLOAD_LIMITS.maxSupplierFiles },
+  });
+  const submission = useSubmission({
+    form,
+    url: `${API_PREFIX}${API_PATHS.supplier}`,
+    validate: validateSupplierOffer,
+    toFields: supplierOfferFields,
+    successMessage: 'Product submitted successfully!',
+    failureMessage: 'Failed to submit product',
+  });
+  const { values, errors, bind } = form;
+  const unitSuffix = <span className="form-suffix">{values.unit}</span>;
+
+  return (
+    <FormFrame
+      title="Supplier Product Submission Form"
+      intro="Join our supply hub: tell us what you produce, how much you can supply and on which terms."
+      submitLabel="Submit Product Offer"
+      form={form}
+      submission={submission}
+    >
+      <FormSection number={1} title="Supplier Information">
+        <TextField {...bind('fullName')} label="Full Name" required autoComplete="name" />
+        <TextField {...bind('companyName')} label="Company Name" required autoComplete="organization" />
+        <TextField {...bind('designation')} label="Designation" autoComplete="organization-title" />
+        <TextField {...bind('gstNumber')} label="GST / VAT Number" />
+        <PhoneField number={bind('phoneNumber')} callingCountry={bind('callingCountry')} label="Phone" required />
+        <TextField {...bind('email')} label="Email" required type="email" inputMode="email" autoComplete="email" />
+        <TextField {...bind('address')} label="Address" multiline autoComplete="street-address" />
+      </FormSection>
+
+      <FormSection number={2} title="Product Details">
+        <TextField {...bind('productName')} label="Product Name" required />
+        <TextField {...bind('productCategory')} label="Product Category" required placeholder="e.g. Minerals, Agro" />
+        <TextField {...bind('productDescription')} label="Product Description" multiline />
+        <TextField
+          {...bind('supplyCapacity')}
+          {...decimal}
+          label="Monthly Supply Capacity"
+          required
+          suffix={
+            <>
+              <Select {...bind('unit')} label="Unit" hideLabel options={UNITS} className="form-control form-unit-select" />
+              <span className="form-suffix">/month</span>
+            </>
+          }
+        />
+        <TextField {...bind('minOrderQuantity')} {...decimal} label="Minimum Order Quantity (MOQ)" suffix={unitSuffix} />
+        <TextField
+          {...bind('pricePerUnit')}
+          {...decimal}
+          label="Price per Unit"
+          required
+          suffix={
+            <>
+              <Select {...bind('currency')} label="Currency" hideLabel options={CURRENCIES} className="form-control form-unit-select" />
+              <span className="form-suffix">per {values.unit}</span>
+            </>
+          }
+        />
+        <TextField {...bind('leadTime')} label="Lead Time" placeholder="e.g. 15 days after order" />
+      </FormSection>
+
+      <FormSection number={3} title="Trade & Logistics">
+        <TextField {...bind('originCountry')} label="Country of Origin" required autoComplete="country-name" />
+        <TextField {...bind('portOfLoading')} label="Port of Loading" />
+        <SelectField {...bind('incoterm')} label="Incoterm" options={SUPPLIER_INCOTERMS} />
+        <RadioGroup
+          name="exportCapability"
+          legend="Do you export internationally?"
+          options={YES_NO}
+          value={values.exportCapability}
+          onValueChange={(v) => form.setValue('exportCapability', v)}
+          error={errors.exportCapability}
+        />
+        {values.exportCapability === 'Yes' && (
+          <TextField {...bind('exportMarkets')} label="Main Export Markets" wide placeholder="e.g. UAE, China, Europe" />
+        )}
+      </FormSection>
+
+      <FormSection number={4} title="Specifications & Packaging">
+        <TextField {...bind('productSpecs')} label="Product Specifications" multiline />
+        <TextField {...bind('packagingDetails')} label="Packaging Details" multiline />
+        <RadioGroup
+          name="privateLabeling"
+          legend="Private Labeling / Custom Packaging Available?"
+          options={YES_NO}
+          value={values.privateLabeling}
+          onValueChange={(v) => form.setValue('privateLabeling', v)}
+          error={errors.privateLabeling}
+        />
+      </FormSection>
+
+      <FormSection number={5} title="Compliance & Payment Terms">
+        <CheckboxGroup
+          name="certifications"
+          legend="Certifications"
+          options={SUPPLIER_CERTIFICATIONS}
+          values={values.certifications}
+          onValuesChange={(list) => form.setValue('certifications', list)}
+          error={errors.certifications}
+        />
+        <TextField {...bind('paymentTerms')} label="Payment Terms" wide placeholder="e.g. LC at sight, 30% advance" />
+      </FormSection>
+
+      <FormSection number={6} title="Upload Product Images / Certificates">
+        <FilePicker form={form} label="Product Images / Certificates" />
+      </FormSection>
+
+      <FormSection number={7} title="Additional Comments">
+        <TextField {...bind('additionalComments')} label="Additional Comments" multiline />
+      </FormSection>
+    </FormFrame>
+  );
+}
