@@ -1,0 +1,20 @@
+import type { DataSource } from 'typeorm';
+import type { AccessTokens } from './auth/access-tokens';
+import type { Config } from './config';
+import type { Engine } from './db/engine';
+import type { Logger } from './http/logger';
+import type { EventBus } from './realtime/event-bus';
+import type { UploadStore } from './uploads/upload-store';
+
+/** Everything the routes need, built once by startServer (or a test) and passed down. */
+export interface AppDeps {
+  config: Config;
+  dataSource: DataSource;
+  engine: Engine;
+  bus: EventBus;
+  tokens: AccessTokens;
+  uploads: UploadStore;
+  logger: Logger;
+  /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */
+  now: () => Date;
+}

@@ -1,0 +1,38 @@
+import Koa from 'koa';
+import { koaBody } from 'koa-body';
+import { API_PREFIX } from '@sourcing/shared';
+import type { AppDeps } from './app-deps';
+import { corsForOrigins } from './http/cors';
+import { errorHandler, HttpError, NOT_FOUND } from './http/errors';
+import { requestLog } from './http/request-log';
+import { DEFAULT_TILE_ORIGINS, securityHeaders } from './http/security-headers';
+import { createApiRouter } from './routes/api-router';
+import { serveWeb } from './web-serving/serve-web';
+
+export type { AppDeps } from './app-deps';
+
+/** JSON and form bodies; multipart is left to the upload routes (multer with its own limits). */
+export const JSON_BODY_LIMIT = '100kb';
+
+export function createApp(deps: AppDeps) {
+  const { config } = deps;
+  const app = new Koa({ proxy: config.trustProxy });
+  const api = createApiRouter(deps);
+
+  app.use(requestLog(deps.logger));
+  app.use(errorHandler(deps.logger));
+  app.use(securityHeaders({ embedOrigins: config.embedOrigins, imageOrigins: DEFAULT_TILE_ORIGINS }));
+  app.use(corsForOrigins(config.corsOrigins));
+  app.use(koaBody({ multipart: false, jsonLimit: JSON_BODY_LIMIT, formLimit: JSON_BODY_LIMIT, text: false }));
+  app.use(api.routes());
+  app.use(api.allowedMethods({ throw: true }));
+  app.use(async (ctx, next) => {
+    if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) throw new HttpError(404, NOT_FOUND);
+    await next();
+  });
+  app.use(serveWeb(config.webDistDir));
+  app.use((ctx) => {
+    throw new HttpError(404, NOT_FOUND);
+  });
+  return Object.assign(app, { apiRouter: api });
+}

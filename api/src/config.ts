@@ -1,0 +1,127 @@
+import { randomBytes } from 'node:crypto';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, isAbsolute, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { z } from 'zod';
+
+/** The repository root: relative DATA_DIR, WEB_DIST_DIR and UPLOADS_DIR are resolved from here. */
+export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+
+const commaList = z
+  .string()
+  .optional()
+  .transform((v) =>
+    (v ?? '')
+      .split(',')
+      .map((s) => s.trim().replace(/\/+$/, ''))
+      .filter(Boolean),
+  );
+
+const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
+const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
+const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
+
+const envSchema = z.object({
+  PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyAsUndefined, z.string().default('0.0.0.0')),
+  DATA_DIR: z.preprocess(emptyAsUndefined, z.string().default('./data')),
+  DATABASE_URL: optionalString,
+  JWT_SECRET: z.preprocess(emptyAsUndefined, z.string().min(16, 'JWT_SECRET must be at least 16 characters').optional()),
+  ADMIN_EMAIL: optionalString,
+  ADMIN_PASSWORD: optionalString,
+  PUBLIC_URL: optionalString,
+  CORS_ORIGINS: commaList,
+  EMBED_ORIGINS: commaList,
+  TIME_ZONE: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('UTC')
+      .refine((tz) => {
+        try {
+          new Intl.DateTimeFormat('en-US', { timeZone: tz });
+          return true;
+        } catch {
+          return false;
+        }
+      }, 'TIME_ZONE must be an IANA time zone such as Europe/Paris'),
+  ),
+  RATE_LIMIT_PUBLIC_PER_MINUTE: z.preprocess(emptyAsUndefined, positiveInt(20)),
+  RATE_LIMIT_LOGIN_PER_15_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(5)),
+  WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
+  UPLOADS_DIR: optionalString,
+  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+});
+
+export type LogLevel = z.output<typeof envSchema>['LOG_LEVEL'];
+
+export interface Config {
+  port: number;
+  host: string;
+  dataDir: string;
+  databaseUrl: string | null;
+  jwtSecret: string;
+  adminEmail: string | null;
+  adminPassword: string | null;
+  publicUrl: string | null;
+  corsOrigins: string[];
+  embedOrigins: string[];
+  timeZone: string;
+  rateLimitPublicPerMinute: number;
+  rateLimitLoginPer15Minutes: number;
+  webDistDir: string;
+  uploadsDir: string;
+  trustProxy: boolean;
+  logLevel: LogLevel;
+}
+
+export class ConfigError extends Error {}
+
+const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
+
+/**
+ * Reads the environment once at boot. A missing JWT_SECRET is generated and kept in
+ * DATA_DIR/jwt-secret so sessions and signed links survive restarts.
+ */
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Config {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  const e = parsed.data;
+  const dataDir = fromRoot(e.DATA_DIR);
+  mkdirSync(dataDir, { recursive: true });
+  return {
+    port: e.PORT,
+    host: e.HOST,
+    dataDir,
+    databaseUrl: e.DATABASE_URL ?? null,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, log),
+    adminEmail: e.ADMIN_EMAIL ?? null,
+    adminPassword: e.ADMIN_PASSWORD ?? null,
+    publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
+    corsOrigins: e.CORS_ORIGINS,
+    embedOrigins: e.EMBED_ORIGINS,
+    timeZone: e.TIME_ZONE,
+    rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
+    rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
+    webDistDir: fromRoot(e.WEB_DIST_DIR),
+    uploadsDir: e.UPLOADS_DIR ? fromRoot(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
+    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    logLevel: e.LOG_LEVEL,
+  };
+}
+
+function persistedSecret(dataDir: string, log: (line: string) => void): string {
+  const file = join(dataDir, 'jwt-secret');
+  if (existsSync(file)) {
+    const stored = readFileSync(file, 'utf8').trim();
+    if (stored.length >= 16) return stored;
+  }
+  const secret = randomBytes(48).toString('base64url');
+  writeFileSync(file, `${secret}\n`, { mode: 0o600 });
+  log(`JWT_SECRET is not set: generated one and stored it in ${file}`);
+  return secret;
+}

@@ -1,0 +1,7 @@
+/** An accepted upload as kept in its record's JSON column. */
+export interface StoredFile {
+  storedName: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+}

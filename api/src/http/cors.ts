@@ -1,0 +1,21 @@
+import cors from '@koa/cors';
+import type { Middleware } from 'koa';
+
+/** CORS with credentials, answered only for the configured origins (none by default). */
+export function corsForOrigins(origins: string[]): Middleware {
+  const allowed = new Set(origins);
+  const handler = cors({
+    origin: (ctx) => {
+      const origin = ctx.get('Origin');
+      return allowed.has(origin) ? origin : '';
+    },
+    credentials: true,
+    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization'],
+    maxAge: 600,
+  });
+  return async (ctx, next) => {
+    if (!allowed.has(ctx.get('Origin'))) return next();
+    return handler(ctx, next);
+  };
+}

@@ -1,0 +1,33 @@
+import { ConfigError, loadConfig } from './config';
+import { startServer } from './server';
+
+/** `npm start`: serve the API and the built web on PORT (SQLite under DATA_DIR unless DATABASE_URL). */
+async function main() {
+  const config = loadConfig();
+  const running = await startServer(config);
+  const { logger } = running.deps;
+  const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
+  logger.info('server started', {
+    url: publicUrl,
+    listening: running.url,
+    database: running.deps.engine,
+    dataDir: config.dataDir,
+  });
+  if (config.logLevel !== 'silent') console.log(`Sourcing is running at ${publicUrl} (admin: ${publicUrl}/admin)`);
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    logger.info('shutting down', { signal });
+    await running.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+}
+
+main().catch((error) => {
+  console.error(error instanceof ConfigError ? error.message : error);
+  process.exit(1);
+});

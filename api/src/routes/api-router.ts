@@ -1,0 +1,18 @@
+import Router from '@koa/router';
+import { API_PREFIX } from '@sourcing/shared';
+import type { AppDeps } from '../app-deps';
+import { rateLimit } from '../http/rate-limit';
+import { registerContactRoutes } from './records/contact/contact-routes';
+import { registerSubscriberRoutes } from './records/subscribers/subscriber-routes';
+import { registerSystemRoutes } from './system/system-routes';
+
+/** Every route under /api. The route walk test reads `router.stack` to check access control. */
+export function createApiRouter(deps: AppDeps): Router {
+  const router = new Router({ prefix: API_PREFIX });
+  const publicPost = rateLimit({ limit: deps.config.rateLimitPublicPerMinute, windowMs: 60_000 });
+
+  registerSystemRoutes(router, deps);
+  registerSubscriberRoutes(router, deps, publicPost);
+  registerContactRoutes(router, deps, publicPost);
+  return router;
+}

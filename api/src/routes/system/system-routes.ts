@@ -1,0 +1,23 @@
+import type Router from '@koa/router';
+import { API_PATHS } from '@sourcing/shared';
+import type { AppDeps } from '../../app-deps';
+
+/** Liveness (the process answers) and readiness (the database answers). */
+export function registerSystemRoutes(router: Router, deps: Pick<AppDeps, 'dataSource' | 'logger'>) {
+  router.get(API_PATHS.health, (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { status: 'ok' };
+  });
+
+  router.get(API_PATHS.ready, async (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    try {
+      await deps.dataSource.query('SELECT 1');
+      ctx.body = { status: 'ready' };
+    } catch (error) {
+      deps.logger.warn('readiness check failed', { error: error instanceof Error ? error.message : String(error) });
+      ctx.status = 503;
+      ctx.body = { error: 'Database unavailable' };
+    }
+  });
+}

@@ -1,0 +1,77 @@
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { AppDeps } from './app-deps';
+import { createApp } from './app';
+import { createAccessTokens } from './auth/access-tokens';
+import type { Config } from './config';
+import { createDataSource } from './db/data-source';
+import { engineOf } from './db/engine';
+import { migrate } from './db/migrate';
+import { createLogger, type Logger } from './http/logger';
+import { createLocalEventBus, type EventBus } from './realtime/event-bus';
+import { createUploadStore } from './uploads/upload-store';
+
+export interface ServerOptions {
+  now?: () => Date;
+  bus?: EventBus;
+  logger?: Logger;
+}
+
+export interface RunningServer {
+  server: Server;
+  /** http://host:port the server listens on (127.0.0.1 when bound to all interfaces). */
+  url: string;
+  deps: AppDeps;
+  close(): Promise<void>;
+}
+
+/** Opens the database, runs migrations, builds the app and listens. */
+export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
+  const logger = options.logger ?? createLogger(config.logLevel);
+  const now = options.now ?? (() => new Date());
+  const dataSource = createDataSource(config);
+  await dataSource.initialize();
+  try {
+    await migrate(dataSource);
+  } catch (error) {
+    await dataSource.destroy();
+    throw error;
+  }
+  const deps: AppDeps = {
+    config,
+    dataSource,
+    engine: engineOf(dataSource),
+    bus: options.bus ?? createLocalEventBus(),
+    tokens: createAccessTokens(config.jwtSecret),
+    uploads: createUploadStore(config.uploadsDir, config.jwtSecret, now),
+    logger,
+    now,
+  };
+  const app = createApp(deps);
+  const server = createServer(app.callback());
+  server.headersTimeout = 20_000;
+  server.requestTimeout = 120_000;
+
+  await new Promise<void>((resolve, reject) => {
+    server.once('error', reject);
+    server.listen(config.port, config.host, () => {
+      server.off('error', reject);
+      resolve();
+    });
+  });
+  const { port } = server.address() as AddressInfo;
+  const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
+
+  let closing: Promise<void> | null = null;
+  const close = () =>
+    (closing ??= (async () => {
+      await new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        server.closeAllConnections();
+      });
+      await deps.bus.close();
+      await dataSource.destroy();
+    })());
+
+  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, close };
+}

@@ -1,0 +1,119 @@
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Client } from 'pg';
+import type { AppDeps } from '../app-deps';
+import { loadConfig } from '../config';
+import type { Engine } from '../db/engine';
+import { startServer, type ServerOptions } from '../server';
+
+/** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
+export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];
+
+export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
+export const TEST_ADMIN = { id: '00000000-0000-4000-8000-000000000001', email: 'admin@example.com' };
+
+export interface TestServerOptions extends ServerOptions {
+  engine?: Engine;
+  /** Environment on top of the test defaults (silent logs, generous rate limits, temp dirs). */
+  env?: Record<string, string>;
+  /** Join this PostgreSQL schema instead of creating a fresh one (two replicas on one database). */
+  postgresSchema?: string;
+}
+
+export interface TestServer {
+  url: string;
+  deps: AppDeps;
+  dataDir: string;
+  /** The PostgreSQL schema this server uses (null on SQLite). */
+  postgresSchema: string | null;
+  /** Authorization header of a signed-in admin. */
+  adminHeaders(): Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Boots the real server on an ephemeral port against a fresh SQLite file or PostgreSQL schema. */
+export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
+  const engine = options.engine ?? 'sqlite';
+  const dataDir = mkdtempSync(join(tmpdir(), 'sourcing-api-test-'));
+  let schema: string | null = null;
+  let ownsSchema = false;
+  const env: Record<string, string> = {
+    PORT: '0',
+    HOST: '127.0.0.1',
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'web'),
+    JWT_SECRET: TEST_JWT_SECRET,
+    LOG_LEVEL: 'silent',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+    RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+  };
+  if (engine === 'postgres') {
+    const baseUrl = process.env.TEST_DATABASE_URL;
+    if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
+    schema = options.postgresSchema ?? `test_${randomBytes(6).toString('hex')}`;
+    if (!options.postgresSchema) {
+      await withPostgres(baseUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+      ownsSchema = true;
+    }
+    env.DATABASE_URL = postgresUrlWithSchema(baseUrl, schema);
+  }
+  const config = loadConfig({ ...env, ...options.env }, () => {});
+  try {
+    const running = await startServer(config, options);
+    return {
+      url: running.url,
+      deps: running.deps,
+      dataDir,
+      postgresSchema: schema,
+      adminHeaders: () => ({ Authorization: `Bearer ${running.deps.tokens.sign(TEST_ADMIN)}` }),
+      async close() {
+        await running.close();
+        await cleanUp();
+      },
+    };
+  } catch (error) {
+    await cleanUp();
+    throw error;
+  }
+
+  async function cleanUp() {
+    rmSync(dataDir, { recursive: true, force: true });
+    if (ownsSchema && schema) {
+      await withPostgres(process.env.TEST_DATABASE_URL!, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
+    }
+  }
+}
+
+/** The same database with `search_path` set to one schema, so each test server has its own tables. */
+export function postgresUrlWithSchema(baseUrl: string, schema: string): string {
+  const url = new URL(baseUrl);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return url.toString();
+}
+
+async function withPostgres<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** fetch against the test server, answering status, headers and parsed JSON (or text). */
+export async function call(server: Pick<TestServer, 'url'>, path: string, init: RequestInit = {}) {
+  const response = await fetch(`${server.url}${path}`, init);
+  const text = await response.text();
+  let body: unknown = text;
+  if ((response.headers.get('content-type') ?? '').includes('application/json')) body = JSON.parse(text);
+  return { status: response.status, headers: response.headers, body: body as any, text };
+}
+
+export const jsonBody = (value: unknown): RequestInit => ({
+  method: 'POST',
+  headers: { 'Content-Type': 'application/json' },
+  body: JSON.stringify(value),
+});

@@ -1,0 +1,44 @@
+import { randomUUID } from 'node:crypto';
+import { mkdirSync } from 'node:fs';
+import { rename, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { createFileLinks, type FileLinks } from './signed-links';
+
+/** Stored names are generated: a UUID and the extension of the detected type, nothing else. */
+export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
+
+export interface UploadStore {
+  /** Where multer writes files while a request is checked. */
+  incomingDir: string;
+  links: FileLinks;
+  /** Absolute path of an accepted file, or null for a name we never generate. */
+  pathOf(storedName: string): string | null;
+  /** Moves a checked incoming file to its stored name. */
+  keep(incomingPath: string, extension: string): Promise<string>;
+  remove(storedNames: string[]): Promise<void>;
+  discardIncoming(paths: string[]): Promise<void>;
+}
+
+/** Files under UPLOADS_DIR (outside any static folder), served only through the uploads route. */
+export function createUploadStore(dir: string, secret: string, now: () => Date): UploadStore {
+  const incomingDir = join(dir, '.incoming');
+  mkdirSync(incomingDir, { recursive: true });
+  const pathOf = (storedName: string) => (STORED_NAME.test(storedName) ? join(dir, storedName) : null);
+  return {
+    incomingDir,
+    links: createFileLinks(secret, now),
+    pathOf,
+    async keep(incomingPath, extension) {
+      const storedName = `${randomUUID()}${extension}`;
+      await rename(incomingPath, join(dir, storedName));
+      return storedName;
+    },
+    async remove(storedNames) {
+      const paths = storedNames.map(pathOf).filter((p): p is string => p !== null);
+      await Promise.all(paths.map((p) => rm(p, { force: true })));
+    },
+    async discardIncoming(paths) {
+      await Promise.all(paths.map((p) => rm(p, { force: true })));
+    },
+  };
+}

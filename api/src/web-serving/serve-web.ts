@@ -1,0 +1,70 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import { join, normalize, sep } from 'node:path';
+import type { Middleware } from 'koa';
+import { API_PREFIX } from '@sourcing/shared';
+import { contentTypeOf } from './content-types';
+
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+export const REVALIDATE = 'no-cache';
+
+/** Vite's hashed output: safe to cache forever. */
+const isHashedAsset = (urlPath: string) => urlPath.startsWith('/assets/');
+
+async function fileAt(root: string, relative: string) {
+  const full = normalize(join(root, relative));
+  if (full !== root && !full.startsWith(root + sep)) return null;
+  try {
+    const info = await stat(full);
+    return info.isFile() ? { path: full, size: info.size, mtime: info.mtime } : null;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Serves the built web (site and admin): the exact file, else `<path>/index.html` or
+ * `<path>.html`, else the admin app for /admin and /admin/*, else 404.html (or index.html)
+ * with status 404. Nothing under /api is served from here.
+ */
+export function serveWeb(distDir: string): Middleware {
+  const root = normalize(distDir).replace(/[\\/]+$/, '');
+  return async (ctx, next) => {
+    if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
+      return next();
+    }
+    let urlPath: string;
+    try {
+      urlPath = decodeURIComponent(ctx.path);
+    } catch {
+      return next();
+    }
+    if (urlPath.includes('\0')) return next();
+
+    let status = 200;
+    let file = await fileAt(root, urlPath);
+    if (!file && !urlPath.startsWith('/assets/')) {
+      const trimmed = urlPath.replace(/\/+$/, '');
+      file = (await fileAt(root, `${trimmed}/index.html`)) ?? (trimmed ? await fileAt(root, `${trimmed}.html`) : null);
+      if (!file && (trimmed === '/admin' || trimmed.startsWith('/admin/'))) file = await fileAt(root, 'admin/index.html');
+    }
+    if (!file) {
+      status = 404;
+      file = (await fileAt(root, '404.html')) ?? (await fileAt(root, 'index.html'));
+      if (!file) return next();
+    }
+
+    ctx.status = status;
+    ctx.type = contentTypeOf(file.path);
+    ctx.set('Cache-Control', status === 200 && isHashedAsset(urlPath) ? IMMUTABLE : REVALIDATE);
+    ctx.lastModified = file.mtime;
+    ctx.etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+    if (status === 200 && ctx.fresh) {
+      ctx.status = 304;
+      return;
+    }
+    ctx.length = file.size;
+    // Koa answers HEAD with the headers alone.
+    if (ctx.method === 'GET') ctx.body = createReadStream(file.path);
+  };
+}
