@@ -1,0 +1,110 @@
+/**
+ * 'View' on an attachment: download it with the admin's credentials into a temporary folder under
+ * its original (sanitised) name and open it with the system's viewer.
+ */
+import { createWriteStream } from 'node:fs';
+import { mkdir, mkdtemp, rm } from 'node:fs/promises';
+import { join } from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
+import type { ApiErrorBody, AttachmentToOpen } from '@sourcing/shared';
+
+const FALLBACK_NAME = 'attachment';
+const MAX_NAME_LENGTH = 180;
+/** Device names Windows refuses as file names, whatever the extension. */
+const WINDOWS_RESERVED = /^(con|prn|aux|nul|com[1-9]|lpt[1-9])$/i;
+
+/**
+ * A file name safe on Windows, macOS and Linux that keeps what the admin recognises: no folders,
+ * no characters the file systems refuse, no leading dots (hidden files), at most 180 characters
+ * with the extension kept.
+ */
+export function sanitizeFileName(original: string): string {
+  const lastSegment = original.split(/[/\\]/).pop() ?? '';
+  let name = lastSegment
+    .normalize('NFC')
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
+    .replace(/\s+/g, ' ')
+    .replace(/^[\s.]+|[\s.]+$/g, '');
+  if (!name) return FALLBACK_NAME;
+  const dot = name.lastIndexOf('.');
+  const stem = dot > 0 ? name.slice(0, dot) : name;
+  const extension = dot > 0 ? name.slice(dot) : '';
+  if (WINDOWS_RESERVED.test(stem)) name = `_${name}`;
+  if (name.length > MAX_NAME_LENGTH) {
+    const kept = extension.length < 20 ? extension : '';
+    name = name.slice(0, MAX_NAME_LENGTH - kept.length).trimEnd() + kept;
+  }
+  return name;
+}
+
+export const ATTACHMENT_ERRORS = {
+  otherServer: 'This attachment is not on the configured server.',
+  noServer: 'Set the server address first.',
+} as const;
+
+/** The absolute download URL: the API gives it relative to its origin, and it must stay on that origin. */
+export function attachmentDownloadUrl(url: string, serverOrigin: string | null): string {
+  if (!serverOrigin) throw new Error(ATTACHMENT_ERRORS.noServer);
+  let resolved: URL;
+  try {
+    resolved = new URL(url, serverOrigin);
+  } catch {
+    throw new Error(ATTACHMENT_ERRORS.otherServer);
+  }
+  if (resolved.origin !== serverOrigin) throw new Error(ATTACHMENT_ERRORS.otherServer);
+  return resolved.toString();
+}
+
+async function failureMessage(response: Response): Promise<string> {
+  const body = (await response.json().catch(() => null)) as ApiErrorBody | null;
+  const reason = body?.error || response.statusText || `HTTP ${response.status}`;
+  return `The file could not be downloaded: ${reason}`;
+}
+
+export interface AttachmentDownloaderOptions {
+  /** Fetch that carries the admin's credentials (Electron's session.fetch with the app's cookies). */
+  fetch: (url: string) => Promise<Response>;
+  /** Folder that holds downloaded attachments; emptied when the app starts. */
+  folder: string;
+  serverOrigin: () => string | null;
+  /** Electron's shell.openPath: resolves to '' on success, else the reason. */
+  openPath: (path: string) => Promise<string>;
+}
+
+export function createAttachmentOpener(options: AttachmentDownloaderOptions) {
+  /** Downloads into a fresh sub-folder (two files may share a name) and returns the saved path. */
+  async function download(file: AttachmentToOpen): Promise<string> {
+    const url = attachmentDownloadUrl(file.url, options.serverOrigin());
+    let response: Response;
+    try {
+      response = await options.fetch(url);
+    } catch {
+      throw new Error('The file could not be downloaded: the server is not reachable.');
+    }
+    if (!response.ok || !response.body) throw new Error(await failureMessage(response));
+    await mkdir(options.folder, { recursive: true });
+    const target = join(await mkdtemp(join(options.folder, 'file-')), sanitizeFileName(file.fileName));
+    await pipeline(Readable.fromWeb(response.body as NodeReadableStream), createWriteStream(target, { flags: 'wx' }));
+    return target;
+  }
+
+  return {
+    download,
+    /** `apiBaseUrl` is the server the admin UI believes it talks to: it must be the configured one. */
+    async open(file: AttachmentToOpen & { apiBaseUrl: string }): Promise<string> {
+      if (file.apiBaseUrl !== options.serverOrigin()) throw new Error(ATTACHMENT_ERRORS.otherServer);
+      const saved = await download(file);
+      const problem = await options.openPath(saved);
+      if (problem) throw new Error(`The file was downloaded but could not be opened: ${problem}`);
+      return saved;
+    },
+    /** Removes what earlier sessions downloaded. */
+    async clear(): Promise<void> {
+      await rm(options.folder, { recursive: true, force: true });
+    },
+  };
+}
+
+export type AttachmentOpener = ReturnType<typeof createAttachmentOpener>;
