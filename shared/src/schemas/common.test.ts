@@ -1,0 +1,51 @@
+import { describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { fieldErrorsOf, INVALID_EMAIL, optionalText, requiredEmail, requiredText, validate } from './common';
+
+describe('requiredText', () => {
+  const schema = requiredText('Full Name is required');
+
+  it('trims and keeps the text', () => {
+    expect(schema.parse('  Asha Rao  ')).toBe('Asha Rao');
+  });
+
+  it.each([[''], ['   '], [undefined], [null]])('answers SPEC message for %j', (value) => {
+    const result = schema.safeParse(value);
+    expect(result.success).toBe(false);
+    expect(result.error?.issues[0].message).toBe('Full Name is required');
+  });
+
+  it('refuses a text over its maximum length', () => {
+    expect(requiredText('x', 5).safeParse('123456').error?.issues[0].message).toBe('Must be at most 5 characters');
+  });
+});
+
+describe('optionalText', () => {
+  it('turns missing values into an empty string', () => {
+    expect(optionalText().parse(undefined)).toBe('');
+    expect(optionalText().parse('  a ')).toBe('a');
+  });
+});
+
+describe('requiredEmail', () => {
+  it('says Email is required when blank, and asks for a valid address otherwise', () => {
+    expect(requiredEmail().safeParse(' ').error?.issues.map((i) => i.message)).toEqual(['Email is required']);
+    expect(requiredEmail().safeParse('not-an-address').error?.issues.map((i) => i.message)).toEqual([INVALID_EMAIL]);
+    expect(requiredEmail().parse(' buyer@example.com ')).toBe('buyer@example.com');
+  });
+});
+
+describe('validate and fieldErrorsOf', () => {
+  const schema = z.object({ a: requiredText('A is required'), b: requiredText('B is required') });
+
+  it('answers the parsed value', () => {
+    expect(validate(schema, { a: ' 1 ', b: '2' })).toEqual({ ok: true, value: { a: '1', b: '2' } });
+  });
+
+  it('answers the first message per field', () => {
+    expect(validate(schema, {})).toEqual({ ok: false, fields: { a: 'A is required', b: 'B is required' } });
+    const twoIssues = z.object({ a: z.string().min(3, 'short').regex(/^\d+$/, 'digits') });
+    const error = twoIssues.safeParse({ a: 'x' }).error!;
+    expect(fieldErrorsOf(error)).toEqual({ a: 'short' });
+  });
+});
