@@ -28,7 +28,7 @@ export const SITE = {
   /** Social preview image, shipped in web/public. */
   socialImage: '/social-card.png',
   /** Tile template for the Global Reach map; the only third-party host the site may contact. */
-  mapTileUrl: import.meta.env.VITE_MAP_TILE_URL || 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+  mapTileUrl: import.meta.env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
   mapAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',
 } as const;
 

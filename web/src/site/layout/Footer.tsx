@@ -87,9 +87,11 @@ export function Footer() {
         </section>
       </div>
       <div className="footer__bottom">
-        <p className="container">
-          &copy; {new Date().getFullYear()} {SITE.brand}. All rights reserved.
-        </p>
+        <div className="container">
+          <p>
+            &copy; {new Date().getFullYear()} {SITE.brand}. All rights reserved.
+          </p>
+        </div>
       </div>
     </footer>
   );

@@ -1,3 +1,41 @@
+import { useEffect, useRef } from 'react';
+import { useLocation, useNavigate } from 'react-router-dom';
+import { scrollToSection } from '../../layout/navigation';
+import { useRevealOnScroll } from '../../motion/useRevealOnScroll';
+import { COMMODITIES_SECTION_ID, type HomeNavigationState } from '../../routes';
+import { SITE } from '../../site-config';
+import { PageMeta } from '../../seo/PageMeta';
+import { CommoditiesSection } from './CommoditiesSection';
+import { GlobalReach } from './GlobalReach';
+import { Hero } from './Hero';
+import { Figures, HowItWorks, Industries, QualityAssurance, WhyChooseUs } from './InfoSections';
+
+/** Home: when another page sent us here to show the commodities, scroll there and drop the flag. */
+function useScrollToCommoditiesRequest() {
+  const { pathname, state } = useLocation();
+  const navigate = useNavigate();
+  useEffect(() => {
+    if ((state as HomeNavigationState | null)?.scrollTo !== 'commodities') return;
+    scrollToSection(COMMODITIES_SECTION_ID);
+    navigate(pathname, { replace: true, state: null });
+  }, [state, pathname, navigate]);
+}
+
 export default function HomePage() {
-  return <h1>HomePage</h1>;
+  const page = useRef<HTMLDivElement>(null);
+  useRevealOnScroll(page);
+  useScrollToCommoditiesRequest();
+  return (
+    <div ref={page}>
+      <PageMeta title="Global Commodities Sourcing" description={SITE.description} path="/" />
+      <Hero />
+      <CommoditiesSection />
+      <HowItWorks />
+      <WhyChooseUs />
+      <Figures />
+      <QualityAssurance />
+      <GlobalReach />
+      <Industries />
+    </div>
+  );
 }
