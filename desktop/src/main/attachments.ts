@@ -24,8 +24,8 @@ export function sanitizeFileName(original: string): string {
   const lastSegment = original.split(/[/\\]/).pop() ?? '';
   let name = lastSegment
     .normalize('NFC')
-    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
     .replace(/\s+/g, ' ')
+    .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   if (!name) return FALLBACK_NAME;
   const dot = name.lastIndexOf('.');

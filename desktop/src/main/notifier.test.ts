@@ -1,0 +1,96 @@
+import { notificationFor, type AdminNotification, type RealtimeEvent } from '@sourcing/shared';
+import { describe, expect, it } from 'vitest';
+import { coalesceNotifications, createNotifier } from './notifier';
+
+const inquiry = (name: string, company: string): RealtimeEvent => ({
+  event: 'inquiryUpdated',
+  summary: { id: name, kind: 'inquiry', displayName: name, detail: company, createdAt: '2026-01-01T00:00:00Z' },
+});
+
+/** Fake Electron notifications that record what was shown and can be clicked. */
+export function recordingNotifications() {
+  const shown: { title: string; body: string; click(): void }[] = [];
+  return {
+    shown,
+    create: (options: { title: string; body: string }) => {
+      const listeners = new Map<string, () => void>();
+      return {
+        on(event: 'click' | 'close', listener: () => void) {
+          listeners.set(event, listener);
+        },
+        show() {
+          shown.push({ ...options, click: () => listeners.get('click')?.() });
+        },
+      };
+    },
+  };
+}
+
+/** A timer the test fires by hand. */
+function manualTimer() {
+  const pending: { fn: () => void; ms: number }[] = [];
+  return {
+    pending,
+    setTimer: (fn: () => void, ms: number) => pending.push({ fn, ms }),
+    fire: () => pending.splice(0).forEach((t) => t.fn()),
+  };
+}
+
+describe('coalesceNotifications', () => {
+  it('turns realtime events into one burst notification and keeps other notifications', () => {
+    const plain: AdminNotification = { title: 'Export ready', body: 'inquiries.csv' };
+    const result = coalesceNotifications([
+      notificationFor(inquiry('Jane Doe', 'Acme Metals')),
+      plain,
+      notificationFor(inquiry('Raj Patel', 'Patel Agro')),
+    ]);
+    expect(result).toEqual([
+      plain,
+      { title: '2 new buyer inquiries', body: 'Jane Doe, Raj Patel', route: '/admin/inquiries' },
+    ]);
+  });
+});
+
+describe('createNotifier', () => {
+  it('shows one notification with the event’s own text when it arrives alone', () => {
+    const natives = recordingNotifications();
+    const timer = manualTimer();
+    const notifier = createNotifier({ createNotification: natives.create, showRoute: () => {}, setTimer: timer.setTimer });
+    notifier.notify(notificationFor(inquiry('Jane Doe', 'Acme Metals')));
+    expect(natives.shown).toEqual([]);
+    expect(timer.pending.map((t) => t.ms)).toEqual([1000]);
+    timer.fire();
+    expect(natives.shown.map(({ title, body }) => ({ title, body }))).toEqual([
+      { title: 'New buyer inquiry — Jane Doe', body: 'Jane Doe, Acme Metals' },
+    ]);
+  });
+
+  it('coalesces a burst into one notification, and starts a new window after it', () => {
+    const natives = recordingNotifications();
+    const timer = manualTimer();
+    const notifier = createNotifier({ createNotification: natives.create, showRoute: () => {}, setTimer: timer.setTimer });
+    for (const name of ['A', 'B', 'C', 'D', 'E']) notifier.notify(notificationFor(inquiry(name, 'Co')));
+    expect(timer.pending).toHaveLength(1);
+    timer.fire();
+    expect(natives.shown.map((n) => [n.title, n.body])).toEqual([['5 new buyer inquiries', 'A, B, C and 2 more']]);
+    notifier.notify(notificationFor(inquiry('F', 'Co')));
+    expect(timer.pending).toHaveLength(1);
+  });
+
+  it('brings the window to the list of the notification when clicked', () => {
+    const natives = recordingNotifications();
+    const timer = manualTimer();
+    const routes: string[] = [];
+    const notifier = createNotifier({
+      createNotification: natives.create,
+      showRoute: (route) => routes.push(route),
+      setTimer: timer.setTimer,
+    });
+    notifier.notify(notificationFor(inquiry('Jane Doe', 'Acme Metals')));
+    timer.fire();
+    notifier.notify({ title: 'Mixed', body: 'no route' });
+    timer.fire();
+    natives.shown.forEach((n) => n.click());
+    expect(routes).toEqual(['/admin/inquiries', '/admin']);
+  });
+});
