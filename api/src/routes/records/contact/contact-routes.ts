@@ -3,7 +3,9 @@ import { API_PATHS, contactMessageSchema, type SubmitResponse } from '@sourcing/
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../../../app-deps';
 import { parseInput } from '../../../http/input';
+import { registerAdminList } from '../../../records/list/admin-list-routes';
 import { publishAfterCommit } from '../../../records/publish';
+import { contactList } from './contact-list';
 import { contactMessageEvent } from './contact-presenter';
 import { createContactMessage } from './create-contact-message';
 
@@ -17,4 +19,5 @@ export function registerContactRoutes(router: Router, deps: AppDeps, publicPost:
     ctx.status = 201;
     ctx.body = { message: CONTACT_SENT, reference: row.id } satisfies SubmitResponse;
   });
+  registerAdminList(router, deps, contactList);
 }

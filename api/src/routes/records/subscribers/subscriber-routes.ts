@@ -3,7 +3,9 @@ import { API_PATHS, subscribeSchema, type SubmitResponse } from '@sourcing/share
 import type { Middleware } from 'koa';
 import type { AppDeps } from '../../../app-deps';
 import { parseInput } from '../../../http/input';
+import { registerAdminList } from '../../../records/list/admin-list-routes';
 import { publishAfterCommit } from '../../../records/publish';
+import { subscriberList } from './subscriber-list';
 import { subscribe } from './subscribe';
 import { subscriberEvent } from './subscriber-presenter';
 
@@ -18,4 +20,5 @@ export function registerSubscriberRoutes(router: Router, deps: AppDeps, publicPo
     ctx.status = created ? 201 : 200;
     ctx.body = { message: created ? SUBSCRIBED : ALREADY_SUBSCRIBED, reference: row.id } satisfies SubmitResponse;
   });
+  registerAdminList(router, deps, subscriberList);
 }

@@ -1,0 +1,117 @@
+import type { AdminListName, ListPage } from '@sourcing/shared';
+import { Brackets, type SelectQueryBuilder } from 'typeorm';
+import type { AppDeps } from '../../app-deps';
+import type { LinkSigner } from '../attachment-files';
+import type { CsvColumn } from './csv';
+import { encodeCursor, type Cursor } from './cursor';
+import type { ParsedListQuery } from './list-query';
+
+/** What differs between the four admin lists; the paging, search and export are shared. */
+export interface RecordListDefinition<Row extends { id: string; createdAt: Date }, Rec> {
+  name: AdminListName;
+  entity: string;
+  /** Searched by `q`, case-insensitively, anywhere in the text. */
+  searchColumns: readonly (keyof Row & string)[];
+  present(row: Row, sign: LinkSigner): Rec;
+  csvColumns: CsvColumn<Rec>[];
+}
+
+type ListDeps = Pick<AppDeps, 'dataSource'>;
+type Filter = Pick<ParsedListQuery, 'q' | 'since'>;
+
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+function filteredRows<Row extends { id: string; createdAt: Date }>(
+  deps: ListDeps,
+  def: Pick<RecordListDefinition<Row, unknown>, 'entity' | 'searchColumns'>,
+  filter: Filter,
+): SelectQueryBuilder<Row> {
+  const qb = deps.dataSource.getRepository<Row>(def.entity).createQueryBuilder('r');
+  if (filter.q) {
+    qb.andWhere(
+      new Brackets((any) => {
+        for (const column of def.searchColumns) any.orWhere(`LOWER(r.${column}) LIKE :pattern ESCAPE '\\'`);
+      }),
+      { pattern: `%${escapeLike(filter.q.toLowerCase())}%` },
+    );
+  }
+  if (filter.since) qb.andWhere('r.createdAt > :since', { since: filter.since });
+  return qb;
+}
+
+/** Rows after `cursor` in the chosen order: one index range scan on (createdAt, id), whatever the depth. */
+async function pageRows<Row extends { id: string; createdAt: Date }>(
+  base: SelectQueryBuilder<Row>,
+  order: ParsedListQuery['sort'],
+  cursor: Cursor | null,
+  limit: number,
+): Promise<Row[]> {
+  const qb = base.clone();
+  const direction = order === 'oldest' ? 'ASC' : 'DESC';
+  if (cursor) {
+    qb.andWhere(`(r.createdAt, r.id) ${order === 'oldest' ? '>' : '<'} (:cursorAt, :cursorId)`, {
+      cursorAt: cursor.createdAt,
+      cursorId: cursor.id,
+    });
+  }
+  return qb.orderBy('r.createdAt', direction).addOrderBy('r.id', direction).limit(limit).getMany();
+}
+
+async function countRows(base: SelectQueryBuilder<{ id: string }>): Promise<number> {
+  const raw = await base.clone().select('COUNT(*)', 'total').getRawOne<{ total: string | number }>();
+  return Number(raw?.total ?? 0);
+}
+
+export async function listRecords<Row extends { id: string; createdAt: Date }, Rec>(
+  deps: ListDeps,
+  def: RecordListDefinition<Row, Rec>,
+  query: ParsedListQuery,
+  sign: LinkSigner,
+): Promise<ListPage<Rec>> {
+  const base = filteredRows(deps, def, query);
+  const [total, rows] = await Promise.all([
+    countRows(base),
+    pageRows(base, query.sort, query.cursor, query.limit + 1),
+  ]);
+  const more = rows.length > query.limit;
+  const page = more ? rows.slice(0, query.limit) : rows;
+  const last = page.at(-1);
+  return {
+    data: page.map((row) => def.present(row, sign)),
+    total,
+    nextCursor: more && last ? encodeCursor(last) : null,
+  };
+}
+
+export async function findRecord<Row extends { id: string; createdAt: Date }, Rec>(
+  deps: ListDeps,
+  def: RecordListDefinition<Row, Rec>,
+  id: string,
+  sign: LinkSigner,
+): Promise<Rec | null> {
+  const row = await deps.dataSource
+    .getRepository<Row>(def.entity)
+    .createQueryBuilder('r')
+    .where('r.id = :id', { id })
+    .getOne();
+  return row ? def.present(row, sign) : null;
+}
+
+export const CSV_BATCH_SIZE = 1000;
+
+/** Every matching record, newest first (or oldest), fetched in keyset batches so memory stays flat. */
+export async function* allRecords<Row extends { id: string; createdAt: Date }, Rec>(
+  deps: ListDeps,
+  def: RecordListDefinition<Row, Rec>,
+  query: Pick<ParsedListQuery, 'q' | 'since' | 'sort'>,
+  sign: LinkSigner,
+): AsyncGenerator<Rec> {
+  const base = filteredRows(deps, def, query);
+  let cursor: Cursor | null = null;
+  for (;;) {
+    const rows: Row[] = await pageRows(base, query.sort, cursor, CSV_BATCH_SIZE);
+    for (const row of rows) yield def.present(row, sign);
+    if (rows.length < CSV_BATCH_SIZE) return;
+    cursor = rows[rows.length - 1];
+  }
+}

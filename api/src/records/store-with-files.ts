@@ -1,0 +1,38 @@
+import type { RecordKind } from '@sourcing/shared';
+import type { EntityManager } from 'typeorm';
+import type { AppDeps } from '../app-deps';
+import type { StoredFile } from '../db/entities/stored-file';
+import { UPLOADED_FILE, type UploadedFileRow } from '../db/entities/uploaded-file';
+import type { CheckedFile } from '../uploads/check-files';
+
+/**
+ * Moves checked files to their stored names, then inserts the record and its file index rows in
+ * one transaction. If anything fails, the stored files are removed again: no file outlives a
+ * rejected submission.
+ */
+export async function storeWithFiles<Row extends { id: string; createdAt: Date }>(
+  deps: Pick<AppDeps, 'dataSource' | 'uploads'>,
+  kind: RecordKind,
+  files: CheckedFile[],
+  insertRecord: (manager: EntityManager, stored: StoredFile[]) => Promise<Row>,
+): Promise<Row> {
+  const stored: StoredFile[] = [];
+  try {
+    for (const file of files) {
+      const storedName = await deps.uploads.keep(file.path, file.extension);
+      stored.push({ storedName, originalName: file.originalName, mimeType: file.mimeType, size: file.size });
+    }
+    return await deps.dataSource.transaction(async (manager) => {
+      const row = await insertRecord(manager, stored);
+      if (stored.length) {
+        await manager.getRepository<UploadedFileRow>(UPLOADED_FILE).insert(
+          stored.map((f) => ({ ...f, recordKind: kind, recordId: row.id, createdAt: row.createdAt })),
+        );
+      }
+      return row;
+    });
+  } catch (error) {
+    await deps.uploads.remove(stored.map((f) => f.storedName));
+    throw error;
+  }
+}

@@ -1,0 +1,23 @@
+import type Router from '@koa/router';
+import { API_PATHS, STATS_PERIODS } from '@sourcing/shared';
+import { z } from 'zod';
+import type { AppDeps } from '../../../app-deps';
+import { requireAdmin } from '../../../auth/require-admin';
+import { parseInput } from '../../../http/input';
+import { dashboardStats } from './dashboard-stats';
+
+const statsQuery = z.object({
+  period: z.preprocess(
+    (v) => (v === undefined || v === '' ? 'week' : v),
+    z.enum(STATS_PERIODS, { error: `period must be one of ${STATS_PERIODS.join(', ')}` }),
+  ),
+});
+
+/** GET /api/admin/stats?period=week|month|year: the dashboard's figures, aggregated in SQL. */
+export function registerStatsRoutes(router: Router, deps: AppDeps) {
+  router.get(API_PATHS.adminStats, requireAdmin(deps.tokens), async (ctx) => {
+    const { period } = parseInput(statsQuery, ctx.query, 'Invalid period');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await dashboardStats(deps, period);
+  });
+}

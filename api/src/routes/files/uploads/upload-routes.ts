@@ -1,0 +1,48 @@
+import { createReadStream } from 'node:fs';
+import { stat } from 'node:fs/promises';
+import type Router from '@koa/router';
+import { API_PATHS } from '@sourcing/shared';
+import type { AppDeps } from '../../../app-deps';
+import { NOT_SIGNED_IN, bearerToken } from '../../../auth/require-admin';
+import { UPLOADED_FILE, type UploadedFileRow } from '../../../db/entities/uploaded-file';
+import { HttpError, NOT_FOUND } from '../../../http/errors';
+
+/** Shown in the browser (new tab) rather than downloaded. */
+const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
+
+/**
+ * GET /api/uploads/:storedName for a signed-in admin (bearer) or with a valid signed link
+ * (?expires=&sig=), so a link opened in a new tab or by the desktop app works.
+ */
+export function registerUploadRoutes(router: Router, deps: AppDeps) {
+  router.get(`${API_PATHS.uploads}/:storedName`, async (ctx) => {
+    const { storedName } = ctx.params;
+    const token = bearerToken(ctx.get('Authorization'));
+    const admin = token ? deps.tokens.verify(token) : null;
+    const signed = deps.uploads.links.verify(storedName, ctx.query.expires as string, ctx.query.sig as string);
+    if (!admin && !signed) throw new HttpError(401, NOT_SIGNED_IN);
+
+    const path = deps.uploads.pathOf(storedName);
+    const file = path
+      ? await deps.dataSource.getRepository<UploadedFileRow>(UPLOADED_FILE).findOneBy({ storedName })
+      : null;
+    const info = path && file ? await stat(path).catch(() => null) : null;
+    if (!path || !file || !info?.isFile()) throw new HttpError(404, NOT_FOUND);
+
+    const inline = INLINE_TYPES.has(file.mimeType);
+    ctx.attachment(file.originalName, { type: inline ? 'inline' : 'attachment' });
+    ctx.type = file.mimeType;
+    ctx.set('X-Content-Type-Options', 'nosniff');
+    ctx.set('Cache-Control', 'private, no-store');
+    // Uploaded content is never a page of ours: no scripts, no framing; sandboxed unless a PDF
+    // (browsers refuse to render PDFs in a sandbox).
+    ctx.set(
+      'Content-Security-Policy',
+      `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'${
+        file.mimeType === 'application/pdf' ? '' : '; sandbox'
+      }`,
+    );
+    ctx.length = info.size;
+    ctx.body = createReadStream(path);
+  });
+}

@@ -1,0 +1,217 @@
+import type { InquiryRecord, ListPage, RealtimeEvent } from '@sourcing/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { exe, pdf, png, txt } from '../../../test/sample-files';
+import { filesOnDisk, inquiryForm, inquiryValues, postForm } from '../../../test/forms';
+import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
+import { INQUIRY_SUBMITTED } from './inquiry-routes';
+
+describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
+  let server: TestServer;
+  const events: RealtimeEvent[] = [];
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    server.deps.bus.subscribe((e) => events.push(e));
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => {
+    events.length = 0;
+  });
+
+  const list = async (query = '') =>
+    (await call(server, `/api/inquiry/inquiries${query}`, { headers: server.adminHeaders() })).body as ListPage<InquiryRecord>;
+
+  it('stores a multipart inquiry under SPEC stored names and announces it', async () => {
+    const res = await call(server, '/api/inquiry', postForm(inquiryForm(inquiryValues())));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: INQUIRY_SUBMITTED, reference: expect.any(String) });
+
+    const detail = await call(server, `/api/inquiry/inquiries/${res.body.reference}`, { headers: server.adminHeaders() });
+    expect(detail.status).toBe(200);
+    const record = detail.body as InquiryRecord;
+    expect(record).toEqual({
+      _id: res.body.reference,
+      fullName: 'Bob Buyer',
+      companyName: 'Buyer Metals Ltd',
+      designation: 'Head of procurement',
+      gstNumber: '27AAAAA0000A1Z5',
+      phoneNumber: '+91 9876543210',
+      email: 'bob@buyer.example',
+      address: '1 Harbour Road, Mumbai, India',
+      addressCountry: '1 Harbour Road, Mumbai, India',
+      userType: 'Trader',
+      commodities: ['Copper Cathode', 'Others'],
+      otherCommodity: 'Nickel',
+      quantity: '500',
+      unit: 'MT',
+      purity: '99.99%',
+      technicalSpecs: 'LME grade A, HS 7403',
+      packagingType: 'Bundles',
+      packagingSize: '2 MT',
+      specialPackaging: 'Shrink wrapped',
+      destinationCountry: 'India',
+      destinationPort: 'Nhava Sheva',
+      dispatchMode: 'CIF',
+      customDispatchMode: '',
+      deliveryTimeline: '60 days',
+      certifications: 'SGS',
+      regulatoryCompliance: 'REACH',
+      paymentTerms: 'LC at sight',
+      comments: 'Monthly shipments',
+      attachment: null,
+      attachmentFiles: [],
+      createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
+      updatedAt: record.createdAt,
+    });
+    expect(events).toEqual([
+      {
+        event: 'inquiryUpdated',
+        summary: {
+          id: record._id,
+          kind: 'inquiry',
+          displayName: 'Bob Buyer',
+          detail: 'Buyer Metals Ltd',
+          createdAt: record.createdAt,
+        },
+      },
+    ]);
+  });
+
+  it('keeps a typed dispatch mode as Others plus the custom text', async () => {
+    const res = await call(
+      server,
+      '/api/inquiry',
+      postForm(inquiryForm(inquiryValues({ dispatchMode: 'Others', customDispatchMode: 'Rail to Kolkata' }))),
+    );
+    expect(res.status).toBe(201);
+    const record = (await list()).data.find((r) => r._id === res.body.reference)!;
+    expect(record).toMatchObject({ dispatchMode: 'Others', customDispatchMode: 'Rail to Kolkata' });
+  });
+
+  it("answers SPEC's field messages for a blank inquiry, storing nothing", async () => {
+    const before = (await list()).total;
+    const res = await call(
+      server,
+      '/api/inquiry',
+      postForm(
+        inquiryForm(
+          inquiryValues({
+            fullName: ' ',
+            companyName: '',
+            phoneNumber: '',
+            email: '',
+            userType: '',
+            selectedCommodities: [],
+            quantity: '',
+            unit: 'Select Unit',
+            destinationCountry: '',
+            destinationPort: '',
+            dispatchMode: '',
+          }),
+        ),
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Please fill all required fields',
+      fields: {
+        fullName: 'Full Name is required',
+        companyName: 'Company Name is required',
+        phoneNumber: 'Phone Number is required',
+        email: 'Email is required',
+        userType: 'User Type is required',
+        selectedCommodities: 'Select at least one commodity',
+        quantity: 'Quantity is required',
+        unit: 'Unit is required',
+        destinationCountry: 'Destination Country is required',
+        destinationPort: 'Destination Port is required',
+        dispatchMode: 'Dispatch Mode is required',
+      },
+    });
+    const others = await call(
+      server,
+      '/api/inquiry',
+      postForm(inquiryForm(inquiryValues({ otherCommodity: '', dispatchMode: 'Others', customDispatchMode: '' }))),
+    );
+    expect(others.status).toBe(400);
+    expect(others.body.fields).toEqual({ otherCommodity: 'Specify other commodity', dispatchMode: 'Dispatch Mode is required' });
+    expect((await list()).total).toBe(before);
+    expect(events).toEqual([]);
+  });
+
+  it('stores one attachment under a generated name and lists it with a signed link', async () => {
+    const res = await call(
+      server,
+      '/api/inquiry',
+      postForm(inquiryForm(inquiryValues(), [{ name: 'Spec sheet.pdf', bytes: pdf(), type: 'application/pdf' }])),
+    );
+    expect(res.status).toBe(201);
+    const record = (await list()).data.find((r) => r._id === res.body.reference)!;
+    expect(record.attachment).toMatch(/^[0-9a-f-]{36}\.pdf$/);
+    expect(record.attachmentFiles).toEqual([
+      {
+        storedName: record.attachment,
+        originalName: 'Spec sheet.pdf',
+        mimeType: 'application/pdf',
+        size: pdf().length,
+        url: expect.stringMatching(new RegExp(`^${server.url}/api/uploads/${record.attachment}\\?expires=\\d+&sig=`)),
+      },
+    ]);
+    expect(filesOnDisk(server)).toEqual({ stored: expect.arrayContaining([record.attachment]), incoming: [] });
+
+    const opened = await fetch(record.attachmentFiles[0].url);
+    expect(opened.status).toBe(200);
+    expect(Buffer.from(await opened.arrayBuffer()).equals(pdf())).toBe(true);
+  });
+
+  describe('refused uploads leave nothing behind', () => {
+    const refuse = async (files: Parameters<typeof inquiryForm>[1], values = inquiryValues()) => {
+      const before = filesOnDisk(server).stored.length;
+      const total = (await list()).total;
+      const res = await call(server, '/api/inquiry', postForm(inquiryForm(values, files)));
+      expect(filesOnDisk(server).stored).toHaveLength(before);
+      expect(filesOnDisk(server).incoming).toEqual([]);
+      expect((await list()).total).toBe(total);
+      expect(events).toEqual([]);
+      return res;
+    };
+
+    it('a program renamed to .pdf', async () => {
+      const res = await refuse([{ name: 'invoice.pdf', bytes: exe(), type: 'application/pdf' }]);
+      expect(res.status).toBe(415);
+      expect(res.body.fields).toEqual({ attachment: expect.stringMatching(/^invoice\.pdf is not an allowed file type/) });
+    });
+
+    it('a file over 10 MB', async () => {
+      const res = await refuse([{ name: 'huge.txt', bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 'a') }]);
+      expect(res.status).toBe(413);
+      expect(res.body).toEqual({ error: 'Each file must be at most 10 MB', fields: { attachment: 'Each file must be at most 10 MB' } });
+    });
+
+    it('a second file', async () => {
+      const res = await refuse([
+        { name: 'a.png', bytes: png() },
+        { name: 'b.png', bytes: png() },
+      ]);
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Attach at most one file', fields: { attachment: 'Attach at most one file' } });
+    });
+
+    it('a valid file with invalid fields', async () => {
+      const res = await refuse([{ name: 'notes.txt', bytes: txt() }], inquiryValues({ fullName: '' }));
+      expect(res.status).toBe(400);
+      expect(res.body.fields).toEqual({ fullName: 'Full Name is required' });
+    });
+
+    it('a file under another field name', async () => {
+      const form = inquiryForm(inquiryValues());
+      form.append('file', new Blob([new Uint8Array(png())]), 'x.png');
+      const before = filesOnDisk(server).stored.length;
+      const res = await call(server, '/api/inquiry', postForm(form));
+      expect(res.status).toBe(400);
+      expect(res.body).toEqual({ error: 'Unexpected file field: file' });
+      expect(filesOnDisk(server)).toEqual({ stored: expect.any(Array), incoming: [] });
+      expect(filesOnDisk(server).stored).toHaveLength(before);
+    });
+  });
+});

@@ -1,0 +1,43 @@
+import type { InquiryRecord } from '@sourcing/shared';
+import { INQUIRY, type InquiryRow } from '../../../db/entities/inquiry';
+import type { RecordListDefinition } from '../../../records/list/record-list';
+import { presentInquiry } from './inquiry-presenter';
+
+export const inquiryList: RecordListDefinition<InquiryRow, InquiryRecord> = {
+  name: 'inquiries',
+  entity: INQUIRY,
+  searchColumns: ['fullName', 'companyName', 'email', 'commodities', 'otherCommodity'],
+  present: presentInquiry,
+  csvColumns: [
+    { header: 'Full Name', cell: (r) => r.fullName },
+    { header: 'Company Name', cell: (r) => r.companyName },
+    { header: 'Designation', cell: (r) => r.designation },
+    { header: 'GST Number', cell: (r) => r.gstNumber },
+    { header: 'Phone Number', cell: (r) => r.phoneNumber },
+    { header: 'Email', cell: (r) => r.email },
+    { header: 'Address', cell: (r) => r.address },
+    { header: 'Country', cell: (r) => r.addressCountry },
+    { header: 'User Type', cell: (r) => r.userType },
+    { header: 'Commodities', cell: (r) => r.commodities },
+    { header: 'Other Commodity', cell: (r) => r.otherCommodity },
+    { header: 'Quantity', cell: (r) => r.quantity },
+    { header: 'Unit', cell: (r) => r.unit },
+    { header: 'Purity', cell: (r) => r.purity },
+    { header: 'Technical Specs', cell: (r) => r.technicalSpecs },
+    { header: 'Packaging Type', cell: (r) => r.packagingType },
+    { header: 'Packaging Size', cell: (r) => r.packagingSize },
+    { header: 'Special Packaging', cell: (r) => r.specialPackaging },
+    { header: 'Destination Country', cell: (r) => r.destinationCountry },
+    { header: 'Destination Port', cell: (r) => r.destinationPort },
+    { header: 'Dispatch Mode', cell: (r) => r.dispatchMode },
+    { header: 'Custom Dispatch Mode', cell: (r) => r.customDispatchMode },
+    { header: 'Delivery Timeline', cell: (r) => r.deliveryTimeline },
+    { header: 'Certifications', cell: (r) => r.certifications },
+    { header: 'Regulatory Compliance', cell: (r) => r.regulatoryCompliance },
+    { header: 'Payment Terms', cell: (r) => r.paymentTerms },
+    { header: 'Comments', cell: (r) => r.comments },
+    { header: 'Attachment', cell: (r) => r.attachmentFiles.map((f) => f.originalName) },
+    { header: 'Created At', cell: (r) => r.createdAt },
+    { header: 'Updated At', cell: (r) => r.updatedAt },
+  ],
+};
