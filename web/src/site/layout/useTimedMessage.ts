@@ -6,7 +6,7 @@ export interface TimedMessage {
 }
 
 /** A status message that clears itself `clearAfterMs` after it was shown (SPEC section 4). */
-export function useTimedMessage(clearAfterMs: number, onClear?: () => void) {
+export function useTimedMessage(clearAfterMs: number, onClear?: (cleared: TimedMessage) => void) {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
   const onClearRef = useRef(onClear);
@@ -20,7 +20,7 @@ export function useTimedMessage(clearAfterMs: number, onClear?: () => void) {
       setMessage(next);
       timer.current = setTimeout(() => {
         setMessage(null);
-        onClearRef.current?.();
+        onClearRef.current?.(next);
       }, clearAfterMs);
     },
     [clearAfterMs],

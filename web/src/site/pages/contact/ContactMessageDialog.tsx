@@ -1,0 +1,107 @@
+import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
+import { ApiError } from '@sourcing/shared/api-client';
+import { siteApi } from '../../api';
+import { CloseIcon } from '../../components/icons';
+import { useTimedMessage } from '../../layout/useTimedMessage';
+
+/** SPEC section 9: after a successful send the message clears and the modal closes after 4000 ms. */
+export const CONTACT_CLOSE_AFTER_MS = 4000;
+const SEND_FAILED = 'Failed to send message';
+
+const EMPTY = { name: '', email: '', message: '' };
+
+/** The send-a-message modal: a native dialog, so focus is trapped and Escape closes it. */
+export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const dialog = useRef<HTMLDialogElement>(null);
+  const [fields, setFields] = useState(EMPTY);
+  const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
+  const [loading, setLoading] = useState(false);
+  const { message, show, clear } = useTimedMessage(CONTACT_CLOSE_AFTER_MS, (cleared) => {
+    if (cleared.kind === 'success') onClose();
+  });
+  const titleId = useId();
+
+  useEffect(() => {
+    const element = dialog.current;
+    if (!element) return;
+    if (open && !element.open) element.showModal();
+    if (!open && element.open) element.close();
+  }, [open]);
+
+  const close = () => {
+    clear();
+    setFieldErrors({});
+    onClose();
+  };
+
+  async function onSubmit(e: FormEvent) {
+    e.preventDefault();
+    if (loading) return;
+    setLoading(true);
+    clear();
+    setFieldErrors({});
+    try {
+      const { message: text } = await siteApi.sendContactMessage(fields);
+      setFields(EMPTY);
+      show({ kind: 'success', text });
+    } catch (error) {
+      if (error instanceof ApiError) setFieldErrors(error.fields);
+      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : SEND_FAILED });
+    } finally {
+      setLoading(false);
+    }
+  }
+
+  const field = (name: keyof typeof EMPTY) => ({
+    id: `contact-${name}`,
+    name,
+    value: fields[name],
+    required: true,
+    disabled: loading,
+    'aria-invalid': fieldErrors[name] ? true : undefined,
+    'aria-describedby': fieldErrors[name] ? `contact-${name}-error` : undefined,
+    onChange: (e: { target: { value: string } }) => setFields((f) => ({ ...f, [name]: e.target.value })),
+  });
+  const errorOf = (name: keyof typeof EMPTY) =>
+    fieldErrors[name] && (
+      <p className="form-field__error" id={`contact-${name}-error`}>
+        {fieldErrors[name]}
+      </p>
+    );
+
+  return (
+    <dialog ref={dialog} className="dialog" aria-labelledby={titleId} onClose={() => open && close()}>
+      <div className="dialog__header">
+        <h2 className="dialog__title" id={titleId}>
+          Send us a message
+        </h2>
+        <button type="button" className="dialog__close" aria-label="Close" onClick={close}>
+          <CloseIcon />
+        </button>
+      </div>
+      <form className="contact-form" onSubmit={onSubmit}>
+        <div className="form-field">
+          <label htmlFor="contact-name">Name</label>
+          <input type="text" autoComplete="name" {...field('name')} />
+          {errorOf('name')}
+        </div>
+        <div className="form-field">
+          <label htmlFor="contact-email">Email</label>
+          <input type="email" autoComplete="email" {...field('email')} />
+          {errorOf('email')}
+        </div>
+        <div className="form-field">
+          <label htmlFor="contact-message">Message</label>
+          <textarea rows={5} {...field('message')} />
+          {errorOf('message')}
+        </div>
+        <p className={`form-status${message ? ` is-${message.kind}` : ''}`} role="status">
+          {message?.text}
+        </p>
+        <button type="submit" className="button button--primary contact-form__submit" disabled={loading}>
+          {loading ? 'Sending...' : 'Send Message'}
+        </button>
+      </form>
+    </dialog>
+  );
+}
