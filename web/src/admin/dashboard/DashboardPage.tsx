@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { lazy, Suspense, useState } from 'react';
-import { STATS_PERIODS, type DashboardStats, type StatsPeriod } from '@sourcing/shared';
+import { RECENT_ACTIVITY_LIMIT, STATS_PERIODS, type DashboardStats, type StatsPeriod } from '@sourcing/shared';
 import { statsVersionAtom } from '../live/live';
 import { formatDateTime } from '../lists/list-definitions';
 import { useAdminServices } from '../services';
@@ -91,7 +91,7 @@ function RecentActivities({ recent }: { recent: DashboardStats['recent'] }) {
         <p className="state-text">No recent activity yet.</p>
       ) : (
         <ul className="activity-list">
-          {recent.map((activity) => {
+          {recent.slice(0, RECENT_ACTIVITY_LIMIT).map((activity) => {
             const item = describeActivity(activity);
             return (
               <li key={`${activity.kind}-${activity.id}`} className="activity-item">

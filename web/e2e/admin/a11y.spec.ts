@@ -1,0 +1,30 @@
+import AxeBuilder from '@axe-core/playwright';
+import { expect, test } from '@playwright/test';
+import { signIn } from './support';
+
+test.describe('accessibility (axe-core)', () => {
+  test('the login page has no violations, with and without an error', async ({ page }) => {
+    await page.goto('/admin/login');
+    await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByLabel('Email').fill('nobody@example.com');
+    await page.getByLabel('Password').fill('wrong-password');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toBeVisible();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+
+  test('the dashboard has no violations', async ({ page }) => {
+    await signIn(page);
+    await expect(page.locator('.trend-chart svg')).toBeVisible();
+    await expect(page.locator('.stat-card')).toHaveCount(5);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+
+  test('a list has no violations', async ({ page }) => {
+    await signIn(page, '/admin/contact-queries');
+    await expect(page.getByRole('heading', { name: 'Contact Queries', level: 2 })).toBeVisible();
+    await expect(page.getByText('Loading contact queries...')).toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+});

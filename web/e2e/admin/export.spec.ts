@@ -1,0 +1,29 @@
+import { readFile } from 'node:fs/promises';
+import { expect, test } from '@playwright/test';
+import { seedContact, signIn, uniqueTag } from './support';
+
+test('"Export CSV" downloads the rows of the current search with formulas neutralised', async ({ page, request }) => {
+  const tag = uniqueTag('Csv');
+  await seedContact(request, { name: `=HYPERLINK("http://evil.example") ${tag}`, email: 'formula@example.com', message: '+1 more' });
+  await seedContact(request, { name: `Plain ${tag}`, email: 'plain@example.com', message: 'hello' });
+  await seedContact(request, { name: `Elsewhere ${uniqueTag('Other')}`, email: 'other@example.com', message: 'not in the search' });
+  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await expect(page.locator('table.records-table tbody tr')).toHaveCount(2);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(new RegExp(`^contact-queries-${tag.toLowerCase()}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
+  const csv = await readFile(await file.path(), 'utf8');
+  const lines = csv.trim().split(/\r?\n/);
+  expect(lines[0]).toContain('Name');
+  expect(lines).toHaveLength(3);
+  expect(csv).toContain(`Plain ${tag}`);
+  expect(csv).not.toContain('Elsewhere');
+  expect(csv).not.toContain('not in the search');
+  // No cell may start with a formula character.
+  const cells = lines.slice(1).flatMap((line) => line.match(/("([^"]|"")*"|[^,]*)/g)!.filter(Boolean));
+  for (const cell of cells) expect(cell.replace(/^"/, '')).not.toMatch(/^[=+\-@\t\r]/);
+  expect(csv).toMatch(/HYPERLINK/);
+  await expect(page.getByText('CSV exported')).toBeVisible();
+});

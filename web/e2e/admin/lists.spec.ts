@@ -1,0 +1,251 @@
+import { expect, test, type Page } from '@playwright/test';
+import { ADMIN_LISTS } from '@sourcing/shared';
+import {
+  CONTACTS,
+  INQUIRIES,
+  LIST_DEFINITIONS,
+  SUBSCRIBERS,
+  SUPPLIER_INQUIRIES,
+  type ListDefinition,
+} from '../../src/admin/lists/list-definitions';
+import {
+  inquiryValues,
+  PDF_FILE,
+  PNG_FILE,
+  seedContact,
+  seedInquiry,
+  seedSubscriber,
+  seedSupplierOffer,
+  signIn,
+  supplierValues,
+  uniqueTag,
+} from './support';
+
+const table = (page: Page) => page.locator('table.records-table');
+
+async function expectHeaders(page: Page, definition: ListDefinition) {
+  await expect(table(page).locator('thead th')).toHaveText(['S.No', ...definition.columns.map((c) => c.header)]);
+}
+
+/** The cells of one table row as header -> text. */
+async function rowValues(page: Page, definition: ListDefinition, rowIndex = 0): Promise<Record<string, string>> {
+  const cells = await table(page).locator('tbody tr').nth(rowIndex).locator('td').allInnerTexts();
+  const headers = ['S.No', ...definition.columns.map((c) => c.header)];
+  return Object.fromEntries(headers.map((h, i) => [h, cells[i]?.trim() ?? '']));
+}
+
+/** Dates are shown in the viewer's locale: the text equals the browser's toLocaleString of the ISO time. */
+async function expectLocaleDates(page: Page) {
+  const times = table(page).locator('tbody tr').first().locator('time');
+  const count = await times.count();
+  expect(count).toBeGreaterThan(0);
+  for (let i = 0; i < count; i++) {
+    const [iso, text] = await times.nth(i).evaluate((el) => [el.getAttribute('datetime')!, el.textContent!]);
+    expect(text).toBe(await page.evaluate((t) => new Date(t).toLocaleString(), iso));
+  }
+}
+
+test.describe('admin lists', () => {
+  test('inquiries: SPEC columns and values, the attachment opens in a new tab', async ({ page, request, context }) => {
+    const tag = uniqueTag('Inq');
+    await seedInquiry(request, inquiryValues(tag), PNG_FILE);
+    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await expect(page.getByRole('heading', { name: 'All Inquiries' })).toBeVisible();
+    await expectHeaders(page, INQUIRIES);
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+    expect(await rowValues(page, INQUIRIES)).toMatchObject({
+      'S.No': '1',
+      'Full Name': `Jane ${tag}`,
+      'Company Name': `Acme Metals ${tag}`,
+      Designation: 'Buyer',
+      'GST Number': 'GST-123',
+      'Phone Number': '+91 9876543210',
+      Email: `${tag.toLowerCase()}@buyer.example.com`,
+      'User Type': 'Trader',
+      Commodities: 'Coal, Bauxite',
+      Quantity: '500',
+      Unit: 'MT',
+      'Technical Specs': 'HS 2701',
+      'Packaging Type': 'Bulk',
+      'Destination Country': 'India',
+      'Destination Port': 'Haldia',
+      'Dispatch Mode': 'CIF',
+      'Payment Terms': 'LC at sight',
+      Comments: 'Urgent',
+      Attachment: 'View',
+    });
+    await expectLocaleDates(page);
+
+    const popup = context.waitForEvent('page');
+    await table(page).getByRole('link', { name: 'View' }).click();
+    const tab = await popup;
+    const response = await tab.waitForEvent('response');
+    expect(response.status()).toBe(200);
+    expect(response.headers()['content-type']).toContain('image/png');
+  });
+
+  test('inquiries without a file show a dash', async ({ page, request }) => {
+    const tag = uniqueTag('NoFile');
+    await seedInquiry(request, inquiryValues(tag));
+    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+    expect((await rowValues(page, INQUIRIES)).Attachment).toBe('-');
+  });
+
+  test('supplier submissions: SPEC columns and values, numbered file links', async ({ page, request }) => {
+    const tag = uniqueTag('Sup');
+    await seedSupplierOffer(request, supplierValues(tag), [PNG_FILE, PDF_FILE]);
+    await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
+    await expect(page.getByRole('heading', { name: 'Supplier Product Submissions' })).toBeVisible();
+    await expectHeaders(page, SUPPLIER_INQUIRIES);
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+    expect(await rowValues(page, SUPPLIER_INQUIRIES)).toMatchObject({
+      'Full Name': `Sam ${tag}`,
+      'Company Name': `Ore Traders ${tag}`,
+      'Product Name': `Coal RB1 ${tag}`,
+      'Product Category': 'Coal',
+      'Supply Capacity': '5000 MT/month',
+      Unit: 'MT',
+      'Min Order Quantity': '100 MT',
+      'Price Per Unit': 'USD 120 per MT',
+      Currency: 'USD',
+      Incoterm: 'FOB',
+      'Origin Country': 'South Africa',
+      'Port Of Loading': 'Richards Bay',
+      'Export Capability': 'Yes',
+      'Export Markets': 'India, China',
+      Certifications: 'ISO 9001, SGS',
+      'Private Labeling': 'No',
+      'Additional Comments': 'Ready stock',
+    });
+    const links = table(page).locator('tbody tr').first().getByRole('link', { name: /^View \d$/ });
+    await expect(links).toHaveText(['View 1', 'View 2']);
+    await expectLocaleDates(page);
+  });
+
+  test('contact queries: SPEC columns, message line breaks kept', async ({ page, request }) => {
+    const tag = uniqueTag('Con');
+    await seedContact(request, { name: `Omar ${tag}`, email: `${tag}@mail.example.com`, message: 'First line\nSecond line' });
+    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await expectHeaders(page, CONTACTS);
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+    expect(await rowValues(page, CONTACTS)).toMatchObject({
+      'S.No': '1',
+      Name: `Omar ${tag}`,
+      Email: `${tag}@mail.example.com`.toLowerCase(),
+      Message: 'First line\nSecond line',
+    });
+    await expectLocaleDates(page);
+  });
+
+  test('subscribers: SPEC columns and values', async ({ page, request }) => {
+    const email = `${uniqueTag('sub')}@news.example.com`;
+    await seedSubscriber(request, email);
+    await signIn(page, `/admin/subscribers?q=${email}`);
+    await expect(page.getByRole('heading', { name: 'Subscribers List' })).toBeVisible();
+    await expectHeaders(page, SUBSCRIBERS);
+    expect(await rowValues(page, SUBSCRIBERS)).toMatchObject({ 'S.No': '1', Email: email.toLowerCase() });
+    await expectLocaleDates(page);
+  });
+
+  for (const definition of LIST_DEFINITIONS) {
+    const listUrl = `**/api${ADMIN_LISTS[definition.name].path}?*`;
+
+    test(`${definition.title}: loading, empty and error texts`, async ({ page }) => {
+      await signIn(page);
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route(listUrl, async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.goto(`/admin/${definition.route}?q=${uniqueTag('nothing-matches-')}`);
+      await expect(page.getByText(definition.loadingText)).toBeVisible();
+      release();
+      await expect(page.getByText(definition.emptyText, { exact: true })).toBeVisible();
+
+      await page.unroute(listUrl);
+      await page.route(listUrl, (route) =>
+        route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Database unavailable' }) }),
+      );
+      await page.reload();
+      await expect(page.getByRole('alert')).toHaveText(definition.errorText('Database unavailable'));
+    });
+  }
+
+  test('subscribers show the error text only', async ({ page }) => {
+    await signIn(page);
+    await page.route('**/api/subscribers?*', (route) =>
+      route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Database unavailable' }) }),
+    );
+    await page.getByRole('link', { name: 'Subscribers' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Database unavailable');
+  });
+
+  test('search narrows the list on the server and is kept in the URL', async ({ page, request }) => {
+    const tag = uniqueTag('Srch');
+    await seedContact(request, { name: `Alpha ${tag}`, email: 'alpha@example.com', message: 'copper please' });
+    await seedContact(request, { name: `Beta ${tag}`, email: 'beta@example.com', message: 'cobalt please' });
+    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await expect(table(page).locator('tbody tr')).toHaveCount(2);
+    // Newest first.
+    await expect(table(page).locator('tbody tr').first()).toContainText(`Beta ${tag}`);
+
+    const requests: string[] = [];
+    page.on('request', (r) => r.url().includes('/api/contact?') && requests.push(new URL(r.url()).searchParams.get('q') ?? ''));
+    const search = page.getByRole('searchbox', { name: 'Search Contact Queries' });
+    await search.fill('');
+    await search.pressSequentially(`Alpha ${tag}`, { delay: 20 });
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+    await expect(table(page)).toContainText(`Alpha ${tag}`);
+    await expect(page).toHaveURL(new RegExp(`q=Alpha(\\+|%20)${tag}`));
+    // Debounced: one request for the settled text, not one per key.
+    expect(requests.filter((q) => q.startsWith('Alpha')).length).toBeLessThanOrEqual(2);
+
+    await page.reload();
+    await expect(search).toHaveValue(`Alpha ${tag}`);
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+  });
+
+  test('pages load with the cursor as the user scrolls or presses "Load more"', async ({ page, request }) => {
+    const tag = uniqueTag('Page');
+    for (const n of [1, 2, 3, 4, 5]) await seedSubscriber(request, `${tag}-${n}@pages.example.com`);
+    // Two rows a page, through the real API and its cursor.
+    await page.route('**/api/subscribers?*', (route) => {
+      const url = new URL(route.request().url());
+      if (url.searchParams.get('limit') === '50') url.searchParams.set('limit', '2');
+      return route.continue({ url: url.toString() });
+    });
+    const cursors: string[] = [];
+    page.on('request', (r) => {
+      const cursor = new URL(r.url()).searchParams.get('cursor');
+      if (r.url().includes('/api/subscribers?') && cursor) cursors.push(cursor);
+    });
+    await signIn(page, `/admin/subscribers?q=${tag}`);
+    await expect(table(page).locator('tbody tr')).toHaveCount(5);
+    await expect(page.getByText('Showing 5 of 5')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
+    expect(cursors.length).toBeGreaterThanOrEqual(2);
+    await expect(table(page).locator('tbody tr td:nth-child(2)')).toHaveText(
+      [5, 4, 3, 2, 1].map((n) => `${tag}-${n}@pages.example.com`.toLowerCase()),
+    );
+  });
+
+  test('the detail view shows every field and previews images and PDFs', async ({ page, request }) => {
+    const tag = uniqueTag('Det');
+    await seedSupplierOffer(request, supplierValues(tag), [PNG_FILE, PDF_FILE]);
+    await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
+    await table(page).getByRole('link', { name: `Sam ${tag}` }).click();
+    await expect(page.getByRole('heading', { name: `Sam ${tag}`, level: 2 })).toBeVisible();
+    const fields = page.locator('.detail-fields');
+    for (const column of SUPPLIER_INQUIRIES.columns) await expect(fields.getByText(column.header, { exact: true })).toBeVisible();
+    await expect(fields).toContainText('USD 120 per MT');
+    await expect(fields).toContainText('ISO 9001, SGS');
+    const image = page.getByRole('img', { name: PNG_FILE.name });
+    await expect(image).toBeVisible();
+    await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);
+    await expect(page.locator(`iframe[title="${PDF_FILE.name}"]`)).toBeAttached();
+    await page.getByRole('link', { name: /Back to Supplier Product Submissions/ }).click();
+    await expect(page).toHaveURL(/\/admin\/supplier-inquiries$/);
+  });
+});

@@ -1,0 +1,77 @@
+import { expect, test, type WebSocketRoute } from '@playwright/test';
+import type { DashboardStats } from '@sourcing/shared';
+import { E2E_BASE_URL } from '../support/env';
+import { inquiryValues, seedContact, seedInquiry, signIn, uniqueTag } from './support';
+
+test.describe('live updates', () => {
+  test('a public submission from another browser appears in the open list within 2 s, without reload', async ({ page, browser }) => {
+    const tag = uniqueTag('Live');
+    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await expect(page.getByText('No inquiries found.')).toBeVisible();
+    let reloaded = false;
+    page.on('framenavigated', (frame) => frame === page.mainFrame() && (reloaded = true));
+
+    const visitor = await browser.newContext({ baseURL: E2E_BASE_URL });
+    await seedInquiry(visitor.request, inquiryValues(tag));
+    await expect(page.locator('table.records-table tbody tr')).toHaveCount(1, { timeout: 2000 });
+    await expect(page.locator('table.records-table')).toContainText(`Jane ${tag}`);
+    expect(reloaded).toBe(false);
+    await visitor.close();
+  });
+
+  test('the dashboard re-reads its figures when a record arrives', async ({ page, browser }) => {
+    await signIn(page);
+    await expect(page.getByText('Total Subscribers')).toBeVisible();
+    const contactsCard = page.locator('.stat-card', { hasText: 'Contact Messages' }).locator('.stat-value');
+    await expect(contactsCard).toHaveText(/^\d+$/);
+    const before = Number(await contactsCard.textContent());
+
+    const refreshed = page.waitForResponse((r) => r.url().includes('/api/admin/stats'), { timeout: 2000 });
+    const visitor = await browser.newContext({ baseURL: E2E_BASE_URL });
+    await seedContact(visitor.request, { name: `Live ${uniqueTag('D')}`, email: 'live@example.com', message: 'hello' });
+    const stats = (await (await refreshed).json()) as DashboardStats;
+    expect(stats.totals.contacts).toBeGreaterThan(before);
+    await expect(contactsCard).toHaveText(String(stats.totals.contacts));
+    await visitor.close();
+  });
+
+  test('the sidebar counts what arrived since a list was last viewed; viewing it clears the badge', async ({ page, browser }) => {
+    await signIn(page, '/admin/contact-queries');
+    await expect(page.getByRole('heading', { name: 'Contact Queries', level: 2 })).toBeVisible();
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    const contactsLink = page.getByRole('link', { name: /^Contact Queries/ });
+    await expect(contactsLink.locator('.badge')).toHaveCount(0);
+
+    const visitor = await browser.newContext({ baseURL: E2E_BASE_URL });
+    await seedContact(visitor.request, { name: `Badge ${uniqueTag('B')}`, email: 'badge@example.com', message: 'new' });
+    await expect(contactsLink.locator('.badge')).toHaveText(/^[1-9]\d*$/, { timeout: 2000 });
+    await expect(page).toHaveTitle(/^\(\d+\) Admin Panel$/);
+
+    // The count survives a reload (last-viewed time is kept in localStorage).
+    await page.reload();
+    await expect(contactsLink.locator('.badge')).toHaveText(/^[1-9]\d*$/);
+
+    await contactsLink.click();
+    await expect(contactsLink.locator('.badge')).toHaveCount(0);
+    await visitor.close();
+  });
+
+  test('after the socket drops, the reconnect re-fetches so nothing is missed', async ({ page, request }) => {
+    const tag = uniqueTag('Re');
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket('**/api/ws', (ws) => {
+      const server = ws.connectToServer();
+      // Events on later connections are dropped: only the re-fetch after reconnecting can show the row.
+      if (sockets.length > 0) server.onMessage(() => undefined);
+      sockets.push(ws);
+    });
+    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await expect(page.getByText('No contact messages found.')).toBeVisible();
+    await expect.poll(() => sockets.length).toBe(1);
+
+    await sockets[0].close();
+    await seedContact(request, { name: `Missed ${tag}`, email: 'missed@example.com', message: 'while offline' });
+    await expect.poll(() => sockets.length, { timeout: 5000 }).toBe(2);
+    await expect(page.locator('table.records-table')).toContainText(`Missed ${tag}`, { timeout: 5000 });
+  });
+});
