@@ -205,6 +205,12 @@ test.describe('admin lists', () => {
     await page.reload();
     await expect(search).toHaveValue(`Alpha ${tag}`);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
+
+    // The sidebar link shows the whole list again, and the search box follows the URL.
+    await page.getByRole('link', { name: /^Contact Queries/ }).click();
+    await expect(search).toHaveValue('');
+    await page.waitForTimeout(500);
+    await expect(page).toHaveURL(/\/admin\/contact-queries$/);
   });
 
   test('pages load with the cursor as the user scrolls or presses "Load more"', async ({ page, request }) => {

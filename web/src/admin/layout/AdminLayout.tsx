@@ -7,7 +7,7 @@ import { useAdminServices } from '../services';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 export function AdminLayout() {
-  const { session, live, startRealtime } = useAdminServices();
+  const { session, live, platform, startRealtime } = useAdminServices();
   const unseen = useAtomValue(unseenCountsAtom);
   const { pathname } = useLocation();
   const navigate = useNavigate();
@@ -55,6 +55,7 @@ export function AdminLayout() {
         <button type="button" className="nav-link logout-button" onClick={logout}>
           Logout
         </button>
+        {platform.appVersion && <p className="app-version">Version {platform.appVersion}</p>}
       </aside>
       {sidebarOpen && <div className="sidebar-backdrop" onClick={() => setSidebarOpen(false)} aria-hidden="true" />}
       <div className="admin-main">

@@ -27,9 +27,20 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
 
   useEffect(() => live.viewList(definition.name), [live, definition.name]);
 
+  // The URL holds the settled search; a change of the URL from outside (a sidebar link, Back) wins.
+  const urlSearch = useRef(q);
+  const setParamsRef = useRef(setParams);
+  setParamsRef.current = setParams;
   useEffect(() => {
-    if (search !== q) setParams(search ? { q: search } : {}, { replace: true });
-  }, [search, q, setParams]);
+    if (q === urlSearch.current) return;
+    urlSearch.current = q;
+    setInput(q);
+  }, [q]);
+  useEffect(() => {
+    if (search === urlSearch.current) return;
+    urlSearch.current = search;
+    setParamsRef.current(search ? { q: search } : {}, { replace: true });
+  }, [search]);
 
   const exportCsv = async () => {
     setExporting(true);

@@ -1,3 +1,4 @@
+import toast from 'react-hot-toast';
 import type { AttachmentFile } from '@sourcing/shared';
 import { attachmentHref } from './attachments';
 import { useAdminServices } from '../services';
@@ -14,7 +15,9 @@ export function AttachmentLink({ file, label }: { file: AttachmentFile; label: s
       title={file.originalName}
       onClick={(event) => {
         event.preventDefault();
-        void platform.openAttachment({ url: file.url, fileName: file.originalName });
+        platform
+          .openAttachment({ url: file.url, fileName: file.originalName })
+          .catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'The file could not be opened'));
       }}
     >
       {label}
