@@ -74,6 +74,24 @@ const files = <R>(header: string, numbered: boolean, pick: (record: R) => Attach
   }),
 });
 
+/** The submitter's columns, the same first seven in both inquiry lists. */
+const PERSON_COLUMNS: Column<
+  Pick<InquiryRecord & SupplierInquiryRecord, 'fullName' | 'companyName' | 'designation' | 'gstNumber' | 'phoneNumber' | 'email' | 'address'>
+>[] = [
+  field('Full Name', (r) => r.fullName),
+    field('Company Name', (r) => r.companyName),
+    field('Designation', (r) => r.designation),
+    field('GST Number', (r) => r.gstNumber),
+    field('Phone Number', (r) => r.phoneNumber),
+    field('Email', (r) => r.email),
+    field('Address', (r) => r.address),
+];
+
+const TIMESTAMP_COLUMNS: Column<{ createdAt: string; updatedAt: string }>[] = [
+    date('Created At', (r) => r.createdAt),
+    date('Updated At', (r) => r.updatedAt),
+];
+
 const errorWithPrefix = (message: string) => `Error: ${message}`;
 
 export const INQUIRIES: ListDefinition<'inquiries'> = {
@@ -88,14 +106,8 @@ export const INQUIRIES: ListDefinition<'inquiries'> = {
   searchHint: 'Search by name, company, email or commodity',
   exportFileName: 'inquiries',
   columns: [
-    field<InquiryRecord>('Full Name', (r) => r.fullName),
-    field('Company Name', (r) => r.companyName),
-    field('Designation', (r) => r.designation),
-    field('GST Number', (r) => r.gstNumber),
-    field('Phone Number', (r) => r.phoneNumber),
-    field('Email', (r) => r.email),
-    field('Address', (r) => r.address),
-    field('Country', (r) => r.addressCountry),
+    ...PERSON_COLUMNS,
+    field<InquiryRecord>('Country', (r) => r.addressCountry),
     field('User Type', (r) => r.userType),
     joined('Commodities', (r) => r.commodities),
     field('Other Commodity', (r) => r.otherCommodity),
@@ -116,8 +128,7 @@ export const INQUIRIES: ListDefinition<'inquiries'> = {
     field('Payment Terms', (r) => r.paymentTerms),
     field('Comments', (r) => r.comments),
     files('Attachment', false, (r) => r.attachmentFiles),
-    date('Created At', (r) => r.createdAt),
-    date('Updated At', (r) => r.updatedAt),
+    ...TIMESTAMP_COLUMNS,
   ],
 };
 
@@ -133,14 +144,8 @@ export const SUPPLIER_INQUIRIES: ListDefinition<'supplierInquiries'> = {
   searchHint: 'Search by name, company, email or product',
   exportFileName: 'supplier-inquiries',
   columns: [
-    field<SupplierInquiryRecord>('Full Name', (r) => r.fullName),
-    field('Company Name', (r) => r.companyName),
-    field('Designation', (r) => r.designation),
-    field('GST Number', (r) => r.gstNumber),
-    field('Phone Number', (r) => r.phoneNumber),
-    field('Email', (r) => r.email),
-    field('Address', (r) => r.address),
-    field('Product Name', (r) => r.productName),
+    ...PERSON_COLUMNS,
+    field<SupplierInquiryRecord>('Product Name', (r) => r.productName),
     field('Product Category', (r) => r.productCategory),
     field('Product Description', (r) => r.productDescription),
     field('Supply Capacity', (r) => r.supplyCapacity),
@@ -161,8 +166,7 @@ export const SUPPLIER_INQUIRIES: ListDefinition<'supplierInquiries'> = {
     field('Payment Terms', (r) => r.paymentTerms),
     field('Additional Comments', (r) => r.additionalComments),
     files('Attachments', true, (r) => r.attachmentFiles),
-    date('Created At', (r) => r.createdAt),
-    date('Updated At', (r) => r.updatedAt),
+    ...TIMESTAMP_COLUMNS,
   ],
 };
 
