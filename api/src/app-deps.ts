@@ -1,5 +1,6 @@
 import type { DataSource } from 'typeorm';
 import type { AccessTokens } from './auth/access-tokens';
+import type { AdminAuth } from './auth/routes';
 import type { Config } from './config';
 import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
@@ -13,6 +14,8 @@ export interface AppDeps {
   engine: Engine;
   bus: EventBus;
   tokens: AccessTokens;
+  /** Sign-in, refresh-token rotation and the failed-login throttle. */
+  auth: AdminAuth;
   uploads: UploadStore;
   logger: Logger;
   /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */

@@ -50,6 +50,7 @@ const envSchema = z.object({
   RATE_LIMIT_LOGIN_PER_15_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(5)),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   UPLOADS_DIR: optionalString,
+  COOKIE_SAMESITE: z.preprocess(emptyAsUndefined, z.enum(['lax', 'strict', 'none']).default('lax')),
   TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
 });
@@ -72,6 +73,8 @@ export interface Config {
   rateLimitLoginPer15Minutes: number;
   webDistDir: string;
   uploadsDir: string;
+  /** SameSite of the admin refresh cookie ('none' lets the desktop app send it; HTTPS only). */
+  cookieSameSite: 'lax' | 'strict' | 'none';
   trustProxy: boolean;
   logLevel: LogLevel;
 }
@@ -109,6 +112,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
     webDistDir: fromRoot(e.WEB_DIST_DIR),
     uploadsDir: e.UPLOADS_DIR ? fromRoot(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
+    cookieSameSite: e.COOKIE_SAMESITE,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,
   };

@@ -14,6 +14,16 @@ async function main() {
     dataDir: config.dataDir,
   });
   if (config.logLevel !== 'silent') console.log(`Sourcing is running at ${publicUrl} (admin: ${publicUrl}/admin)`);
+  const { firstAdmin } = running;
+  if (firstAdmin.kind === 'generated') {
+    // Printed whatever LOG_LEVEL says: this is the only time the password is shown.
+    console.log(
+      `First admin created. Sign in at ${publicUrl}/admin with\n  e-mail:   ${firstAdmin.email}\n  password: ${firstAdmin.password}\n` +
+        'Keep it safe: it is not shown again (reset it with `npm run admin -- reset-password <email>`).',
+    );
+  } else if (firstAdmin.kind === 'created-from-env') {
+    console.log(`First admin ${firstAdmin.email} created from ADMIN_EMAIL/ADMIN_PASSWORD.`);
+  }
 
   let stopping = false;
   const stop = async (signal: string) => {

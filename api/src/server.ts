@@ -3,18 +3,24 @@ import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './app-deps';
 import { createApp } from './app';
 import { createAccessTokens } from './auth/access-tokens';
+import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
+import { createAdminAuth } from './auth/routes';
 import type { Config } from './config';
 import { createDataSource } from './db/data-source';
 import { engineOf } from './db/engine';
 import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './http/logger';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
+import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
+import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { createUploadStore } from './uploads/upload-store';
 
 export interface ServerOptions {
   now?: () => Date;
   bus?: EventBus;
   logger?: Logger;
+  /** See AdminAuthOptions.refreshGraceMs (tests set 0 to observe reuse detection at once). */
+  refreshGraceMs?: number;
 }
 
 export interface RunningServer {
@@ -22,6 +28,9 @@ export interface RunningServer {
   /** http://host:port the server listens on (127.0.0.1 when bound to all interfaces). */
   url: string;
   deps: AppDeps;
+  hub: RealtimeHub;
+  /** What start-up did about the first admin (a generated password is printed once by main). */
+  firstAdmin: FirstAdminOutcome;
   close(): Promise<void>;
 }
 
@@ -31,18 +40,31 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const now = options.now ?? (() => new Date());
   const dataSource = createDataSource(config);
   await dataSource.initialize();
+  let firstAdmin: FirstAdminOutcome;
+  let bus: EventBus;
   try {
     await migrate(dataSource);
+    firstAdmin = await ensureFirstAdmin(dataSource, {
+      email: config.adminEmail ?? undefined,
+      password: config.adminPassword ?? undefined,
+    });
+    bus = options.bus ?? (config.databaseUrl ? await createPostgresEventBus(config.databaseUrl) : createLocalEventBus());
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
+  const tokens = createAccessTokens(config.jwtSecret);
   const deps: AppDeps = {
     config,
     dataSource,
     engine: engineOf(dataSource),
-    bus: options.bus ?? createLocalEventBus(),
-    tokens: createAccessTokens(config.jwtSecret),
+    bus,
+    tokens,
+    auth: createAdminAuth(dataSource, tokens, {
+      cookieSameSite: config.cookieSameSite,
+      loginFailuresPer15Minutes: config.rateLimitLoginPer15Minutes,
+      refreshGraceMs: options.refreshGraceMs,
+    }),
     uploads: createUploadStore(config.uploadsDir, config.jwtSecret, now),
     logger,
     now,
@@ -51,6 +73,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const server = createServer(app.callback());
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
+  const hub = attachRealtimeHub(server, { bus, tokens });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -65,6 +88,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      await hub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());
         server.closeAllConnections();
@@ -73,5 +97,5 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await dataSource.destroy();
     })());
 
-  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, close };
+  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, hub, firstAdmin, close };
 }

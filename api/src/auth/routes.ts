@@ -17,6 +17,8 @@ export interface AdminAuthOptions {
   /** 'none' lets the desktop app (another origin) send the cookie; it needs HTTPS. */
   cookieSameSite: 'lax' | 'strict' | 'none';
   loginFailuresPer15Minutes: number;
+  /** Window in which a reused refresh token counts as two tabs refreshing at once (default 10 s). */
+  refreshGraceMs?: number;
 }
 
 export interface AdminAuth {
@@ -31,7 +33,7 @@ export function createAdminAuth(dataSource: DataSource, tokens: AccessTokens, op
   return {
     dataSource,
     tokens,
-    refreshTokens: createRefreshTokens(dataSource),
+    refreshTokens: createRefreshTokens(dataSource, { graceMs: options.refreshGraceMs }),
     throttle: createLoginThrottle({ maxFailures: options.loginFailuresPer15Minutes, windowMs: 15 * 60 * 1000 }),
     options,
   };

@@ -1,6 +1,7 @@
 import Router from '@koa/router';
 import { API_PREFIX } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
+import { authRoutes } from '../auth/routes';
 import { rateLimit } from '../http/rate-limit';
 import { registerContactRoutes } from './records/contact/contact-routes';
 import { registerInquiryRoutes } from './records/inquiries/inquiry-routes';
@@ -16,6 +17,7 @@ export function createApiRouter(deps: AppDeps): Router {
   const publicPost = rateLimit({ limit: deps.config.rateLimitPublicPerMinute, windowMs: 60_000 });
 
   registerSystemRoutes(router, deps);
+  router.use(authRoutes(deps.auth).routes());
   registerSubscriberRoutes(router, deps, publicPost);
   registerContactRoutes(router, deps, publicPost);
   registerInquiryRoutes(router, deps, publicPost);
