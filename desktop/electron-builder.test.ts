@@ -6,6 +6,7 @@ import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
 // electron-builder's own schema check (the one `electron-builder` runs first); not re-exported by it.
 import { validateConfiguration } from 'app-builder-lib/out/util/config/config';
+import { APP_ID, WINDOW_TITLE } from './src/main/window';
 
 const desktopDir = import.meta.dirname;
 const config = load(readFileSync(join(desktopDir, '../electron-builder.yml'), 'utf8')) as Configuration;
@@ -19,9 +20,10 @@ describe('electron-builder.yml', () => {
     await expect(validateConfiguration(config, new DebugLogger(false))).resolves.toBeUndefined();
   });
 
-  it('names the app', () => {
-    expect(config.appId).toBe('com.sourcing.admin');
-    expect(config.productName).toBe('Sourcing Admin');
+  it('names the app as main does (Windows ties notifications to the app id)', () => {
+    expect(config.appId).toBe(APP_ID);
+    expect(config.productName).toBe(WINDOW_TITLE);
+    expect(desktopPackage.productName).toBe(WINDOW_TITLE);
   });
 
   it('builds AppImage and deb for Linux, an NSIS installer for Windows and a dmg for macOS', () => {

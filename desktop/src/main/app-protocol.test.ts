@@ -39,7 +39,11 @@ describe('serveAppFiles', () => {
     const fetched: string[] = [];
     serveAppFiles(
       { handle: (_scheme: string, h: never) => (handler = h) } as never,
-      async (fileUrl) => (fetched.push(fileUrl), new Response('console.log(1)')),
+      async (fileUrl) => {
+        fetched.push(fileUrl);
+        if (!fileUrl.endsWith('main.js')) throw new Error('ENOENT');
+        return new Response('console.log(1)');
+      },
       dir,
       () => 'https://sourcing.example.com',
     );
@@ -48,8 +52,9 @@ describe('serveAppFiles', () => {
     expect(ok.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
     expect(ok.headers.get('content-security-policy')).toContain('connect-src \'self\' https://sourcing.example.com');
-    expect(fetched).toEqual([`file://${join(dir, 'assets', 'main.js')}`]);
+    expect(fetched[0]).toBe(`file://${join(dir, 'assets', 'main.js')}`);
     expect((await handler!(new Request('app://admin/..%2f..%2fx'))).status).toBe(404);
+    expect((await handler!(new Request('app://admin/favicon.ico'))).status).toBe(404);
   });
 
   it('knows the types the renderer build contains', () => {

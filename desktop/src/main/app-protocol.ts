@@ -68,8 +68,8 @@ export function serveAppFiles(
 ): void {
   protocol.handle(APP_SCHEME, async (request) => {
     const file = resolveAppFile(request.url, rootDir);
-    if (!file) return new Response('Not found', { status: 404 });
-    const response = await fetchFile(pathToFileURL(file).toString());
+    const response = file ? await fetchFile(pathToFileURL(file).toString()).catch(() => null) : null;
+    if (!file || !response?.ok) return new Response('Not found', { status: 404 });
     const headers = new Headers(response.headers);
     headers.set('Content-Security-Policy', contentSecurityPolicy(serverOrigin()));
     headers.set('Content-Type', contentTypeOf(file));

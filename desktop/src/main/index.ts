@@ -28,7 +28,7 @@ import { createNotifier } from './notifier';
 import { denyAllPermissions, guardWebContents, isTrustedSenderUrl, originOf, type TrustedOrigins } from './security';
 import { changeServerAddress, createServerAddressStore } from './server-address';
 import { claimSingleInstance } from './single-instance';
-import { mainWindowOptions, SESSION_PARTITION, WINDOW_TITLE } from './window';
+import { APP_ID, mainWindowOptions, SESSION_PARTITION, WINDOW_TITLE } from './window';
 import { createWindowStateFile, trackWindowState } from './window-state';
 
 protocol.registerSchemesAsPrivileged([APP_SCHEME_PRIVILEGES]);
@@ -64,7 +64,7 @@ function loadApp(screenName?: 'server'): void {
 }
 
 async function start(): Promise<void> {
-  app.setAppUserModelId('com.sourcing.admin');
+  app.setAppUserModelId(APP_ID);
   const userData = app.getPath('userData');
   const serverStore = createServerAddressStore(join(userData, 'server.json'));
   serverOrigin = await serverStore.get();

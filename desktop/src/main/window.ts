@@ -6,6 +6,8 @@ import { MIN_WINDOW_SIZE, type WindowState } from './window-state';
 /** 'persist:' keeps cookies (the refresh token) and local storage on disk across restarts. */
 export const SESSION_PARTITION = 'persist:sourcing-admin';
 export const WINDOW_TITLE = 'Sourcing Admin';
+/** Also the appId of electron-builder.yml: Windows shows notifications only for the installed app's id. */
+export const APP_ID = 'com.sourcing.admin';
 
 export function mainWindowOptions(options: {
   state: WindowState;
