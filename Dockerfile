@@ -1,0 +1,44 @@
+# syntax=docker/dockerfile:1
+# Three stages: `build` compiles the web site with every dev tool, `server-deps` installs only the
+# production dependencies of the API (native better-sqlite3 built there), `runtime` is the small
+# image: Node, those dependencies, the API source (run by tsx) and the built site, as user `node`.
+
+FROM node:20-bookworm-slim AS base
+WORKDIR /app
+# npm checks the lock file against every workspace, so all package.json files come along.
+COPY package.json package-lock.json .npmrc ./
+COPY shared/package.json shared/
+COPY api/package.json api/
+COPY web/package.json web/
+COPY desktop/package.json desktop/
+
+FROM base AS build
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+RUN npm ci --workspace shared --workspace api --workspace web --include-workspace-root
+COPY tsconfig.json ./
+COPY shared shared
+COPY api api
+COPY web web
+RUN npm run build --workspace web
+
+FROM base AS server-deps
+RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
+RUN npm ci --omit=dev --workspace shared --workspace api && npm cache clean --force
+
+FROM node:20-bookworm-slim AS runtime
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data UPLOADS_DIR=/uploads WEB_DIST_DIR=/app/web/dist
+WORKDIR /app
+COPY --from=server-deps /app/package.json ./
+COPY --from=server-deps /app/node_modules node_modules
+COPY --from=build /app/tsconfig.json ./
+COPY --from=build /app/shared shared
+COPY --from=build /app/api api
+COPY --from=build /app/web/dist web/dist
+RUN mkdir -p /data /uploads && chown node:node /data /uploads
+USER node
+EXPOSE 3000
+# Liveness only; docker-compose checks readiness (/api/ready: the database answers) instead.
+HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
+  CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
+# Migrations run at start under a PostgreSQL advisory lock, so replicas may start together.
+CMD ["node", "--import", "tsx", "api/src/main.ts"]

@@ -1,0 +1,206 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { WS_PROTOCOL, type ListPage, type RealtimeEvent, type SupplierInquiryRecord } from '@sourcing/shared';
+import { Client } from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
+import { REPO_ROOT } from '../config';
+import { createDataSource } from '../db/data-source';
+import { pdf } from '../test/sample-files';
+import { postForm, supplierForm, supplierValues } from '../test/forms';
+import { postgresUrlWithSchema } from '../test/support';
+
+/**
+ * What docker-compose runs, without Docker: two real API processes (`node --import tsx
+ * api/src/main.ts`) on one PostgreSQL schema and one uploads folder, started at the same moment
+ * so their migrations race. Whatever replica takes a submission, the other lists it, serves its
+ * file and pushes its event to the admins connected to it.
+ */
+
+const ADMIN = { email: 'ops@example.com', password: 'replica-admin-password-1' };
+const START_TIMEOUT_MS = 30_000;
+
+interface Replica {
+  name: string;
+  url: string;
+  process: ChildProcess;
+  output: string[];
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const probe = createServer();
+    probe.once('error', reject);
+    probe.listen(0, '127.0.0.1', () => {
+      const { port } = probe.address() as { port: number };
+      probe.close(() => resolve(port));
+    });
+  });
+}
+
+function spawnReplica(name: string, port: number, env: Record<string, string>): Replica {
+  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  const output: string[] = [];
+  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  return { name, url: `http://127.0.0.1:${port}`, process: child, output };
+}
+
+/** Resolves once GET /api/ready answers 200; fails with the replica's output if it exits or stalls. */
+async function waitUntilReady(replica: Replica): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (replica.process.exitCode !== null) {
+      throw new Error(`replica ${replica.name} exited with ${replica.process.exitCode}:\n${replica.output.join('')}`);
+    }
+    const ready = await fetch(`${replica.url}/api/ready`).then((r) => r.ok, () => false);
+    if (ready) return;
+    await new Promise((resolve) => setTimeout(resolve, 100));
+  }
+  throw new Error(`replica ${replica.name} not ready after ${START_TIMEOUT_MS} ms:\n${replica.output.join('')}`);
+}
+
+function stopReplica(replica: Replica): Promise<void> {
+  if (replica.process.exitCode !== null || replica.process.signalCode !== null) return Promise.resolve();
+  return new Promise((resolve) => {
+    const force = setTimeout(() => replica.process.kill('SIGKILL'), 5000);
+    replica.process.once('exit', () => {
+      clearTimeout(force);
+      resolve();
+    });
+    replica.process.kill('SIGTERM');
+  });
+}
+
+async function withPostgres<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+  const client = new Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+function openSocket(url: string, token: string): Promise<WebSocket> {
+  return new Promise((resolve, reject) => {
+    const socket = new WebSocket(url, [WS_PROTOCOL, token]);
+    socket.once('open', () => resolve(socket));
+    socket.once('error', reject);
+  });
+}
+
+describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQL and one uploads folder', () => {
+  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const schema = `replicas_${randomBytes(5).toString('hex')}`;
+  const databaseUrl = postgresUrlWithSchema(baseUrl, schema);
+  const sharedDir = mkdtempSync(join(tmpdir(), 'sourcing-replicas-'));
+  const replicas: Replica[] = [];
+  let a: Replica;
+  let b: Replica;
+
+  beforeAll(async () => {
+    await withPostgres(baseUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+    const env = {
+      DATABASE_URL: databaseUrl,
+      JWT_SECRET: `replica-secret-${randomBytes(16).toString('hex')}`,
+      UPLOADS_DIR: join(sharedDir, 'uploads'),
+      WEB_DIST_DIR: join(sharedDir, 'web'),
+      ADMIN_EMAIL: ADMIN.email,
+      ADMIN_PASSWORD: ADMIN.password,
+      LOG_LEVEL: 'warn',
+    };
+    const [portA, portB] = [await freePort(), await freePort()];
+    // Both at once, so both run migrate() and ensureFirstAdmin() against the empty schema together.
+    a = spawnReplica('A', portA, { ...env, DATA_DIR: join(sharedDir, 'data-a') });
+    b = spawnReplica('B', portB, { ...env, DATA_DIR: join(sharedDir, 'data-b') });
+    replicas.push(a, b);
+    await Promise.all(replicas.map(waitUntilReady));
+  });
+
+  afterAll(async () => {
+    await Promise.all(replicas.map(stopReplica));
+    await withPostgres(baseUrl, (client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+    rmSync(sharedDir, { recursive: true, force: true });
+  });
+
+  it('leaves one correct schema after both replicas migrated at once', async () => {
+    const dataSource = createDataSource({ databaseUrl, dataDir: sharedDir });
+    await dataSource.initialize();
+    try {
+      const expected = dataSource.migrations.map((migration) => migration.name).sort();
+      const applied: { name: string }[] = await dataSource.query('SELECT name FROM migrations ORDER BY name');
+      expect(applied.map((row) => row.name)).toEqual(expected);
+      expect(await dataSource.showMigrations()).toBe(false);
+
+      // Every table and column the entities map to exists (created once: a second CREATE would have failed a replica).
+      const columns: { table_name: string; column_name: string }[] = await dataSource.query(
+        'SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1',
+        [schema],
+      );
+      const live = columns.map((row) => `${row.table_name}.${row.column_name}`);
+      const mapped = dataSource.entityMetadatas.flatMap((entity) =>
+        entity.columns.map((column) => `${entity.tableName}.${column.databaseName}`),
+      );
+      expect(mapped.length).toBeGreaterThan(20);
+      expect(live).toEqual(expect.arrayContaining(mapped));
+
+      const admins: { count: string }[] = await dataSource.query('SELECT count(*) AS count FROM admins');
+      expect(Number(admins[0].count)).toBe(1);
+    } finally {
+      await dataSource.destroy();
+    }
+  });
+
+  it('shows an offer taken by replica B to an admin of replica A: event, list and file', async () => {
+    const login = await fetch(`${a.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    expect(login.status).toBe(200);
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const auth = { Authorization: `Bearer ${accessToken}` };
+
+    const socket = await openSocket(`${a.url.replace('http', 'ws')}/api/ws`, accessToken);
+    const arrived = new Promise<RealtimeEvent>((resolve) =>
+      socket.on('message', (data) => resolve(JSON.parse(String(data)) as RealtimeEvent)),
+    );
+    try {
+      const certificate = pdf();
+      const submitted = await fetch(
+        `${b.url}/api/supplier`,
+        postForm(supplierForm(supplierValues(), [{ name: 'certificate.pdf', bytes: certificate, type: 'application/pdf' }])),
+      );
+      expect(submitted.status).toBe(201);
+      const { reference } = (await submitted.json()) as { reference: string };
+
+      const event = await arrived;
+      expect(event).toMatchObject({
+        event: 'supplierInquiryUpdated',
+        summary: { id: reference, kind: 'supplierInquiry', displayName: 'Sam Supplier', detail: 'Copper Cathode' },
+      });
+
+      const list = (await (await fetch(`${a.url}/api/supplier/supplierInquires`, { headers: auth })).json()) as ListPage<SupplierInquiryRecord>;
+      expect(list.total).toBe(1);
+      expect(list.data.map((record) => record._id)).toEqual([reference]);
+      const [file] = list.data[0].attachmentFiles;
+      expect(file).toMatchObject({ originalName: 'certificate.pdf', mimeType: 'application/pdf', size: certificate.length });
+
+      const download = await fetch(`${a.url}/api/uploads/${file.storedName}`, { headers: auth });
+      expect(download.status).toBe(200);
+      expect(download.headers.get('content-type')).toBe('application/pdf');
+      expect(Buffer.from(await download.arrayBuffer())).toEqual(certificate);
+    } finally {
+      socket.close();
+    }
+  });
+});
