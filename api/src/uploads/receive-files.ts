@@ -25,11 +25,13 @@ export const tooManyFiles = (max: number) => (max === 1 ? 'Attach at most one fi
  * limited in size and count; whatever the handler does not keep is deleted when it ends.
  */
 export function receiveFiles(store: UploadStore, field: string, maxFiles: number): Middleware<IncomingFilesState> {
-  const upload = multer({
+  const options: multer.Options & { defParamCharset: string } = {
     storage: multer.diskStorage({
       destination: store.incomingDir,
       filename: (_req, _file, done) => done(null, randomUUID()),
     }),
+    // Browsers send UTF-8 file names without saying so.
+    defParamCharset: 'utf8',
     limits: {
       fileSize: UPLOAD_LIMITS.maxFileBytes,
       files: maxFiles,
@@ -38,7 +40,8 @@ export function receiveFiles(store: UploadStore, field: string, maxFiles: number
       fieldNameSize: 100,
       parts: 60 + maxFiles,
     },
-  }).fields([{ name: field, maxCount: maxFiles }]);
+  };
+  const upload = multer(options).fields([{ name: field, maxCount: maxFiles }]);
 
   return async (ctx, next) => {
     try {

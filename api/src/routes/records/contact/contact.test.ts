@@ -1,15 +1,14 @@
-import type { RealtimeEvent } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
+import { call, jsonBody, recordEvents, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 import { CONTACT_SENT } from './contact-routes';
 
 describe.each(TEST_ENGINES)('POST /api/contact on %s', (engine) => {
   let server: TestServer;
-  const events: RealtimeEvent[] = [];
+  let recorder: ReturnType<typeof recordEvents>;
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    server.deps.bus.subscribe((e) => events.push(e));
+    recorder = recordEvents(server);
   });
   afterAll(() => server?.close());
 
@@ -19,7 +18,7 @@ describe.each(TEST_ENGINES)('POST /api/contact on %s', (engine) => {
     expect(res.body).toEqual({ message: CONTACT_SENT, reference: expect.any(String) });
     const rows = await server.deps.dataSource.query(`SELECT "name", "message" FROM "contact_messages" WHERE "id" = $1`.replace('$1', engine === 'postgres' ? '$1' : '?'), [res.body.reference]);
     expect(rows).toEqual([{ name: 'Ada', message: 'Hello\nthere' }]);
-    expect(events.at(-1)).toMatchObject({
+    expect((await recorder.settle()).at(-1)).toMatchObject({
       event: 'contactUpdated',
       summary: { id: res.body.reference, kind: 'contact', displayName: 'Ada', detail: 'ada@example.com' },
     });

@@ -1,22 +1,20 @@
-import type { InquiryRecord, ListPage, RealtimeEvent } from '@sourcing/shared';
+import type { InquiryRecord, ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exe, pdf, png, txt } from '../../../test/sample-files';
 import { filesOnDisk, inquiryForm, inquiryValues, postForm } from '../../../test/forms';
-import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
+import { call, recordEvents, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 import { INQUIRY_SUBMITTED } from './inquiry-routes';
 
 describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
   let server: TestServer;
-  const events: RealtimeEvent[] = [];
+  let recorder: ReturnType<typeof recordEvents>;
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    server.deps.bus.subscribe((e) => events.push(e));
+    recorder = recordEvents(server);
   });
   afterAll(() => server?.close());
-  beforeEach(() => {
-    events.length = 0;
-  });
+  beforeEach(() => recorder.clear());
 
   const list = async (query = '') =>
     (await call(server, `/api/inquiry/inquiries${query}`, { headers: server.adminHeaders() })).body as ListPage<InquiryRecord>;
@@ -63,7 +61,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: record.createdAt,
     });
-    expect(events).toEqual([
+    expect(await recorder.settle()).toEqual([
       {
         event: 'inquiryUpdated',
         summary: {
@@ -136,7 +134,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
     expect(others.status).toBe(400);
     expect(others.body.fields).toEqual({ otherCommodity: 'Specify other commodity', dispatchMode: 'Dispatch Mode is required' });
     expect((await list()).total).toBe(before);
-    expect(events).toEqual([]);
+    expect(await recorder.settle()).toEqual([]);
   });
 
   it('stores one attachment under a generated name and lists it with a signed link', async () => {
@@ -172,7 +170,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       expect(filesOnDisk(server).stored).toHaveLength(before);
       expect(filesOnDisk(server).incoming).toEqual([]);
       expect((await list()).total).toBe(total);
-      expect(events).toEqual([]);
+      expect(await recorder.settle()).toEqual([]);
       return res;
     };
 

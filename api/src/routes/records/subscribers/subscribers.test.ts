@@ -1,15 +1,14 @@
-import type { RealtimeEvent } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
+import { call, jsonBody, recordEvents, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 import { ALREADY_SUBSCRIBED, SUBSCRIBED } from './subscriber-routes';
 
 describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
   let server: TestServer;
-  const events: RealtimeEvent[] = [];
+  let recorder: ReturnType<typeof recordEvents>;
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    server.deps.bus.subscribe((e) => events.push(e));
+    recorder = recordEvents(server);
   });
   afterAll(() => server?.close());
 
@@ -20,13 +19,15 @@ describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
     const first = await call(server, '/api/subscribers', jsonBody({ email: 'Reader@Example.com' }));
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ message: SUBSCRIBED, reference: expect.any(String) });
-    expect(events.filter((e) => e.event === 'subscriberUpdated')).toHaveLength(1);
+    expect(await recorder.settle()).toEqual([
+      { event: 'subscriberUpdated', summary: expect.objectContaining({ id: first.body.reference, displayName: 'Reader@Example.com' }) },
+    ]);
 
     const again = await call(server, '/api/subscribers', jsonBody({ email: ' reader@example.COM ' }));
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ message: ALREADY_SUBSCRIBED, reference: first.body.reference });
     expect(await count()).toBe(1);
-    expect(events.filter((e) => e.event === 'subscriberUpdated')).toHaveLength(1);
+    expect(await recorder.settle()).toHaveLength(1);
   });
 
   it('stores one row when the same address arrives concurrently', async () => {

@@ -1,0 +1,166 @@
+import type { ContactMessageRecord, ListPage } from '@sourcing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contactRow, ENTITY_OF, inquiryRow, seedRows, subscriberRow, supplierInquiryRow } from '../../test/factories';
+import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+
+const START = Date.parse('2026-01-01T00:00:00Z');
+/** Row i was created i minutes after START; a few share a timestamp to exercise the id tiebreak. */
+const createdAt = (i: number) => new Date(START + Math.floor(i / 3) * 60_000);
+
+describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
+  let server: TestServer;
+  const COUNT = 130;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const rows = Array.from({ length: COUNT }, (_, i) =>
+      contactRow(createdAt(i), {
+        name: i % 10 === 0 ? `Zoë Müller ${i}` : `Person ${i}`,
+        email: `p${i}@example.com`,
+        message: i === 7 ? 'Needs 100% copper_cathode' : `Message ${i}`,
+      }),
+    );
+    await seedRows(server.deps.dataSource, ENTITY_OF.contacts, rows);
+  });
+  afterAll(() => server?.close());
+
+  const page = async (query = '') => {
+    const res = await call(server, `/api/contact${query}`, { headers: server.adminHeaders() });
+    expect(res.status, res.text).toBe(200);
+    return res.body as ListPage<ContactMessageRecord>;
+  };
+
+  it('pages newest first with an opaque cursor, no row twice or missed', async () => {
+    const first = await page();
+    expect(first.data).toHaveLength(50);
+    expect(first.total).toBe(COUNT);
+    const seen = [...first.data];
+    let cursor = first.nextCursor;
+    while (cursor) {
+      const next = await page(`?cursor=${encodeURIComponent(cursor)}`);
+      expect(next.total).toBe(COUNT);
+      seen.push(...next.data);
+      cursor = next.nextCursor;
+    }
+    expect(seen).toHaveLength(COUNT);
+    expect(new Set(seen.map((r) => r._id)).size).toBe(COUNT);
+    const keys = seen.map((r) => `${r.createdAt}|${r._id}`);
+    expect(keys).toEqual([...keys].sort().reverse());
+    expect(seen[0].createdAt).toBe(createdAt(COUNT - 1).toISOString());
+  });
+
+  it('honours limit (max 500) and sort=oldest', async () => {
+    const small = await page('?limit=7&sort=oldest');
+    expect(small.data).toHaveLength(7);
+    expect(small.data[0].createdAt).toBe(new Date(START).toISOString());
+    const rest = await page(`?limit=500&sort=oldest&cursor=${small.nextCursor}`);
+    expect(rest.data).toHaveLength(COUNT - 7);
+    expect(rest.nextCursor).toBeNull();
+    expect(new Set([...small.data, ...rest.data].map((r) => r._id)).size).toBe(COUNT);
+  });
+
+  it('searches name, email and message case-insensitively, treating % and _ literally', async () => {
+    const zoe = await page('?q=ZOË%20MÜLLER');
+    expect(zoe.total).toBe(13);
+    const byName = await page('?q=person%2012');
+    expect(byName.data.map((r) => r.name).sort()).toEqual(['Person 12', 'Person 121', 'Person 122', 'Person 123', 'Person 124', 'Person 125', 'Person 126', 'Person 127', 'Person 128', 'Person 129']);
+    expect(byName.total).toBe(10);
+    expect((await page('?q=P7%40EXAMPLE')).data.map((r) => r.email)).toEqual(['p7@example.com']);
+    expect((await page('?q=100%25%20copper_')).data.map((r) => r.email)).toEqual(['p7@example.com']);
+    expect((await page('?q=100%25%20copperX')).total).toBe(0);
+    const pagedSearch = await page('?q=person&limit=100');
+    expect(pagedSearch.total).toBe(117);
+    const second = await page(`?q=person&limit=100&cursor=${pagedSearch.nextCursor}`);
+    expect(second.data).toHaveLength(17);
+  });
+
+  it('counts only rows newer than `since`', async () => {
+    const since = createdAt(COUNT - 10).toISOString();
+    const newer = await page(`?since=${encodeURIComponent(since)}`);
+    // Rows 123..129 are newer than row 120's minute (rows 120..122 share it).
+    expect(newer.total).toBe(7);
+    expect(newer.data.every((r) => r.createdAt > since)).toBe(true);
+  });
+
+  it('refuses malformed parameters with 400 and the field', async () => {
+    expect((await call(server, '/api/contact?limit=501', { headers: server.adminHeaders() })).body).toEqual({
+      error: 'limit must be at most 500',
+      fields: { limit: 'limit must be at most 500' },
+    });
+    expect((await call(server, '/api/contact?limit=0', { headers: server.adminHeaders() })).status).toBe(400);
+    expect((await call(server, '/api/contact?cursor=garbage', { headers: server.adminHeaders() })).body).toEqual({
+      error: 'Invalid cursor',
+      fields: { cursor: 'Invalid cursor' },
+    });
+    expect((await call(server, '/api/contact?since=yesterday', { headers: server.adminHeaders() })).status).toBe(400);
+    expect((await call(server, '/api/contact?sort=random', { headers: server.adminHeaders() })).status).toBe(400);
+  });
+
+  it('answers one record by id, 404 for an unknown or malformed id', async () => {
+    const [newest] = (await page('?limit=1')).data;
+    expect((await call(server, `/api/contact/${newest._id}`, { headers: server.adminHeaders() })).body).toEqual(newest);
+    expect((await call(server, '/api/contact/00000000-0000-4000-8000-000000000000', { headers: server.adminHeaders() })).status).toBe(404);
+    expect((await call(server, '/api/contact/not-an-id', { headers: server.adminHeaders() })).status).toBe(404);
+  });
+
+  it('exports the filtered list as CSV with SPEC headers', async () => {
+    const res = await call(server, '/api/contact/export.csv?q=zo%C3%AB', { headers: server.adminHeaders() });
+    expect(res.status).toBe(200);
+    expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="contacts-\d{4}-\d\d-\d\d\.csv"$/);
+    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    expect(lines[0]).toBe('S.No,Name,Email,Message,Received At');
+    expect(lines).toHaveLength(14);
+    expect(lines[1]).toBe(`1,Zoë Müller 120,p120@example.com,Message 120,${createdAt(120).toISOString()}`);
+    const everything = await call(server, '/api/contact/export.csv', { headers: server.adminHeaders() });
+    expect(everything.text.trimEnd().split('\r\n')).toHaveLength(COUNT + 1);
+  });
+});
+
+describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
+  let server: TestServer;
+  const at = new Date('2026-02-02T02:02:02.000Z');
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    const { dataSource } = server.deps;
+    await seedRows(dataSource, ENTITY_OF.contacts, [contactRow(at, { name: '=HYPERLINK("http://evil")', message: 'line 1\nline "2"' })]);
+    await seedRows(dataSource, ENTITY_OF.subscribers, [subscriberRow(at, { email: '@sum@example.com' })]);
+    await seedRows(dataSource, ENTITY_OF.inquiries, [
+      inquiryRow(at, {
+        fullName: '+cmd|calc',
+        commodities: ['Coal', 'Gems'],
+        attachments: [{ storedName: 'x.pdf', originalName: 'spec.pdf', mimeType: 'application/pdf', size: 3 }],
+      }),
+    ]);
+    await seedRows(dataSource, ENTITY_OF.supplierInquiries, [supplierInquiryRow(at, { companyName: '-2+3', certifications: ['CE', 'RoHS'] })]);
+  });
+  afterAll(() => server?.close());
+
+  const csv = async (path: string) => {
+    const res = await call(server, `${path}/export.csv`, { headers: server.adminHeaders() });
+    expect(res.status).toBe(200);
+    return res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+  };
+
+  it('neutralises formulas and quotes cells with commas, quotes and line breaks', async () => {
+    const contacts = await csv('/api/contact');
+    expect(contacts[1]).toBe(`1,"'=HYPERLINK(""http://evil"")",ada@example.com,"line 1\nline ""2""",${at.toISOString()}`);
+    expect((await csv('/api/subscribers'))).toEqual(['S.No,Email,Subscribed At', `1,'@sum@example.com,${at.toISOString()}`]);
+  });
+
+  it('uses SPEC column headers and comma-joins lists', async () => {
+    const inquiries = await csv('/api/inquiry/inquiries');
+    expect(inquiries[0]).toBe(
+      'S.No,Full Name,Company Name,Designation,GST Number,Phone Number,Email,Address,Country,User Type,Commodities,Other Commodity,Quantity,Unit,Purity,Technical Specs,Packaging Type,Packaging Size,Special Packaging,Destination Country,Destination Port,Dispatch Mode,Custom Dispatch Mode,Delivery Timeline,Certifications,Regulatory Compliance,Payment Terms,Comments,Attachment,Created At,Updated At',
+    );
+    expect(inquiries[1]).toMatch(/^1,'\+cmd\|calc,Buyer Metals Ltd,.*,"Coal, Gems",.*,spec\.pdf,2026-02-02T02:02:02\.000Z,2026-02-02T02:02:02\.000Z$/);
+
+    const suppliers = await csv('/api/supplier/supplierInquires');
+    expect(suppliers[0]).toBe(
+      'S.No,Full Name,Company Name,Designation,GST Number,Phone Number,Email,Address,Product Name,Product Category,Product Description,Supply Capacity,Unit,Min Order Quantity,Price Per Unit,Currency,Lead Time,Incoterm,Origin Country,Port Of Loading,Export Capability,Export Markets,Certifications,Product Specs,Packaging Details,Private Labeling,Payment Terms,Additional Comments,Attachments,Created At,Updated At',
+    );
+    expect(suppliers[1]).toContain(`1,Sam Supplier,'-2+3,`);
+    expect(suppliers[1]).toContain(`"CE, RoHS"`);
+  });
+});

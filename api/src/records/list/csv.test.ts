@@ -1,0 +1,25 @@
+import { describe, expect, it } from 'vitest';
+import { csvCell, csvLine } from './csv';
+
+describe('CSV cells', () => {
+  it.each([
+    ['=1+1', "'=1+1"],
+    ['+44 20 7946 0000', "'+44 20 7946 0000"],
+    ['-5', "'-5"],
+    ['@SUM(A1)', "'@SUM(A1)"],
+    ['\tTAB', "'\tTAB"],
+    ['plain', 'plain'],
+    ['a,b', '"a,b"'],
+    ['say "hi"', '"say ""hi"""'],
+    ['two\nlines', '"two\nlines"'],
+  ])('%j becomes %j', (input, output) => {
+    expect(csvCell(input)).toBe(output);
+  });
+
+  it('joins lists, keeps numbers and empties, ends lines with CRLF', () => {
+    expect(csvCell(['Coal', 'Gems'])).toBe('"Coal, Gems"');
+    expect(csvCell(-3)).toBe('-3');
+    expect(csvCell(null)).toBe('');
+    expect(csvLine([1, 'a', null])).toBe('1,a,\r\n');
+  });
+});

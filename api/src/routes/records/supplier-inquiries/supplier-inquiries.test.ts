@@ -1,0 +1,137 @@
+import type { ListPage, SupplierInquiryRecord } from '@sourcing/shared';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { ALLOWED_SAMPLES, exe, png } from '../../../test/sample-files';
+import { filesOnDisk, postForm, supplierForm, supplierValues } from '../../../test/forms';
+import { call, recordEvents, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
+import { SUPPLIER_OFFER_SUBMITTED } from './supplier-inquiry-routes';
+
+describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
+  let server: TestServer;
+  let recorder: ReturnType<typeof recordEvents>;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+    recorder = recordEvents(server);
+  });
+  afterAll(() => server?.close());
+  beforeEach(() => recorder.clear());
+
+  const detail = async (id: string) =>
+    (await call(server, `/api/supplier/supplierInquires/${id}`, { headers: server.adminHeaders() })).body as SupplierInquiryRecord;
+
+  it('stores the composed texts, certifications list and every allowed file type', async () => {
+    const files = ALLOWED_SAMPLES.slice(0, 10).map(([name, make]) => ({ name, bytes: make() }));
+    const res = await call(server, '/api/supplier', postForm(supplierForm(supplierValues({ unit: 'KG', currency: 'EUR' }), files)));
+    expect(res.status).toBe(201);
+    expect(res.body).toEqual({ message: SUPPLIER_OFFER_SUBMITTED, reference: expect.any(String) });
+
+    const record = await detail(res.body.reference);
+    expect(record).toMatchObject({
+      _id: res.body.reference,
+      fullName: 'Sam Supplier',
+      productName: 'Copper Cathode',
+      supplyCapacity: '500 KG/month',
+      unit: 'KG',
+      minOrderQuantity: '25 KG',
+      pricePerUnit: 'EUR 8900 per KG',
+      currency: 'EUR',
+      incoterm: 'FOB',
+      exportCapability: 'Yes',
+      exportMarkets: 'China, India',
+      certifications: ['ISO 9001', 'SGS'],
+      privateLabeling: 'No',
+    });
+    expect(record.attachmentFiles.map((f) => [f.originalName, f.mimeType, f.size])).toEqual(
+      ALLOWED_SAMPLES.slice(0, 10).map(([name, make, mime]) => [name, mime, make().length]),
+    );
+    expect(record.attachments).toEqual(record.attachmentFiles.map((f) => f.storedName));
+    expect(filesOnDisk(server).stored).toEqual(expect.arrayContaining(record.attachments));
+    expect(await recorder.settle()).toEqual([
+      {
+        event: 'supplierInquiryUpdated',
+        summary: { id: record._id, kind: 'supplierInquiry', displayName: 'Sam Supplier', detail: 'Copper Cathode', createdAt: record.createdAt },
+      },
+    ]);
+  });
+
+  it('accepts the remaining allowed type (TXT) and no files at all', async () => {
+    const [name, make, mime] = ALLOWED_SAMPLES[10];
+    const withText = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), [{ name, bytes: make() }])));
+    expect(withText.status).toBe(201);
+    expect((await detail(withText.body.reference)).attachmentFiles[0].mimeType).toBe(mime);
+    const none = await call(server, '/api/supplier', postForm(supplierForm(supplierValues())));
+    expect(none.status).toBe(201);
+    expect((await detail(none.body.reference)).attachmentFiles).toEqual([]);
+  });
+
+  it("answers SPEC's field messages for a blank offer", async () => {
+    const res = await call(
+      server,
+      '/api/supplier',
+      postForm(
+        supplierForm(
+          supplierValues({
+            fullName: '',
+            companyName: '',
+            phoneNumber: '',
+            email: '',
+            productName: '',
+            productCategory: '',
+            supplyCapacity: '',
+            pricePerUnit: '',
+            originCountry: '',
+          }),
+        ),
+      ),
+    );
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({
+      error: 'Please fill all required fields',
+      fields: {
+        fullName: 'Full Name is required',
+        companyName: 'Company Name is required',
+        phoneNumber: 'Phone Number is required',
+        email: 'Email is required',
+        productName: 'Product Name is required',
+        productCategory: 'Product Category is required',
+        supplyCapacity: 'Supply Capacity is required',
+        pricePerUnit: 'Price is required',
+        originCountry: 'Country of Origin is required',
+      },
+    });
+    expect(await recorder.settle()).toEqual([]);
+  });
+
+  it('refuses 11 files, or one bad file among good ones, leaving nothing on disk', async () => {
+    const before = filesOnDisk(server).stored.length;
+    const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, bytes: png() }));
+    const tooMany = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), eleven)));
+    expect(tooMany.status).toBe(400);
+    expect(tooMany.body).toEqual({ error: 'Attach at most 10 files', fields: { attachments: 'Attach at most 10 files' } });
+
+    const mixed = await call(
+      server,
+      '/api/supplier',
+      postForm(
+        supplierForm(supplierValues(), [
+          { name: 'ok.png', bytes: png() },
+          { name: 'certificate.pdf', bytes: exe() },
+        ]),
+      ),
+    );
+    expect(mixed.status).toBe(415);
+    expect(mixed.body.fields.attachments).toMatch(/^certificate\.pdf is not an allowed file type/);
+    expect(filesOnDisk(server)).toEqual({ stored: expect.any(Array), incoming: [] });
+    expect(filesOnDisk(server).stored).toHaveLength(before);
+    expect(await recorder.settle()).toEqual([]);
+  });
+
+  it('lists offers newest first for an admin only', async () => {
+    expect((await call(server, '/api/supplier/supplierInquires')).status).toBe(401);
+    const page = (await call(server, '/api/supplier/supplierInquires', { headers: server.adminHeaders() }))
+      .body as ListPage<SupplierInquiryRecord>;
+    expect(page.total).toBe(3);
+    const times = page.data.map((r) => r.createdAt);
+    expect(times).toEqual([...times].sort().reverse());
+  });
+});
