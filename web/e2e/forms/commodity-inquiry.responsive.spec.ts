@@ -161,6 +161,7 @@ test.describe('Commodity Inquiry Form', () => {
       specialPackaging: input.specialPackaging,
       destinationCountry: input.destinationCountry,
       destinationPort: input.destinationPort,
+      dispatchMode: 'Others',
       customDispatchMode: input.customDispatchMode,
       deliveryTimeline: input.deliveryTimeline,
       certifications: input.certifications,
@@ -330,5 +331,14 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(confirmation(page)).toContainText('Inquiry submitted successfully!', { timeout: 20_000 });
     await expect(page.getByRole('progressbar', { name: 'Upload progress' })).toHaveCount(0);
     await expect(submit(page)).toBeEnabled();
+  });
+
+  test('fits a 375 px wide screen without sideways scrolling, messages shown', async ({ page }) => {
+    await page.setViewportSize({ width: 375, height: 740 });
+    await page.getByRole('checkbox', { name: 'Others', exact: true }).check();
+    await submit(page).click();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - window.innerWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await expect(page.locator('.form-grid').first()).toHaveCSS('grid-template-columns', /^\d+(\.\d+)?px$/);
   });
 });
