@@ -1,0 +1,68 @@
+import autocannon from 'autocannon';
+
+/** Load and latency measurement, kept bounded: fixed durations or request counts, 127.0.0.1 only. */
+
+export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const LOAD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
+
+export interface Throughput {
+  reqPerSec: number;
+  p50: number;
+  p99: number;
+  non2xx: number;
+  errors: number;
+}
+
+export interface LoadRequest {
+  method: 'GET' | 'POST';
+  path: string;
+  headers?: Record<string, string>;
+  body?: Buffer | string;
+}
+
+/** autocannon against `baseUrl` for LOAD_SECONDS with LOAD_CONNECTIONS keep-alive connections. */
+export async function load(baseUrl: string, request: LoadRequest): Promise<Throughput> {
+  const result = await autocannon({
+    url: `${baseUrl}${request.path}`,
+    method: request.method,
+    headers: request.headers,
+    body: request.body,
+    connections: LOAD_CONNECTIONS,
+    duration: LOAD_SECONDS,
+  });
+  return {
+    reqPerSec: Math.round(result.requests.average),
+    p50: result.latency.p50,
+    p99: result.latency.p99,
+    non2xx: result.non2xx,
+    errors: result.errors + result.timeouts,
+  };
+}
+
+export interface Latency {
+  p50: number;
+  p99: number;
+  max: number;
+  count: number;
+}
+
+export function percentiles(samples: number[]): Latency {
+  const sorted = [...samples].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.ceil(q * sorted.length) - 1)] ?? NaN;
+  return { p50: round(at(0.5)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? NaN), count: sorted.length };
+}
+
+export const round = (ms: number, digits = 2) => Number(ms.toFixed(digits));
+
+/** One user, one request at a time: `count` timed requests after `warmup` untimed ones. */
+export async function timeSequential(url: string, headers: Record<string, string>, count = 200, warmup = 20): Promise<Latency> {
+  const samples: number[] = [];
+  for (let i = 0; i < warmup + count; i++) {
+    const started = performance.now();
+    const res = await fetch(url, { headers });
+    await res.arrayBuffer();
+    if (!res.ok) throw new Error(`${url} answered ${res.status}`);
+    if (i >= warmup) samples.push(performance.now() - started);
+  }
+  return percentiles(samples);
+}

@@ -1,0 +1,136 @@
+import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import pg from 'pg';
+
+/** Child processes and databases of a bench run: the real API (`api/src/main.ts`) and the bare Koa app. */
+
+export const REPO_ROOT = resolve(import.meta.dirname, '../..');
+export const HOST = '127.0.0.1';
+export const ADMIN = { email: 'bench@example.com', password: 'bench-admin-password-1' };
+const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
+const START_TIMEOUT_MS = 60_000;
+
+export type Engine = 'sqlite' | 'postgres';
+
+export const BENCH_DATABASE_URL =
+  process.env.BENCH_DATABASE_URL ?? 'postgres://sourcing:sourcing@127.0.0.1:5432/sourcing_bench';
+
+let nextPort = Number(process.env.BENCH_PORT_BASE ?? 3270);
+const takePort = () => nextPort++;
+
+export interface Process {
+  url: string;
+  child: ChildProcess;
+  stop(): Promise<void>;
+}
+
+function spawnNode(script: string, env: Record<string, string>, port: number): Process {
+  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST },
+    // Logs go nowhere, as they would to a log shipper; errors still reach the terminal.
+    stdio: ['ignore', 'ignore', 'inherit'],
+  });
+  const stop = () =>
+    new Promise<void>((done) => {
+      if (child.exitCode !== null || child.signalCode !== null) return done();
+      const force = setTimeout(() => child.kill('SIGKILL'), 5000);
+      child.once('exit', () => {
+        clearTimeout(force);
+        done();
+      });
+      child.kill('SIGTERM');
+    });
+  return { url: `http://${HOST}:${port}`, child, stop };
+}
+
+async function waitUntilAnswers(proc: Process, path: string): Promise<void> {
+  const deadline = Date.now() + START_TIMEOUT_MS;
+  while (Date.now() < deadline) {
+    if (proc.child.exitCode !== null) throw new Error(`${proc.url} exited with ${proc.child.exitCode}`);
+    if (await fetch(`${proc.url}${path}`).then((r) => r.ok, () => false)) return;
+    await new Promise((r) => setTimeout(r, 100));
+  }
+  throw new Error(`${proc.url}${path} did not answer within ${START_TIMEOUT_MS} ms`);
+}
+
+/** Where an API under test keeps its data: a temp dir, and a fresh schema on PostgreSQL. */
+export interface Store {
+  engine: Engine;
+  dataDir: string;
+  /** DATABASE_URL with search_path set (null on SQLite). */
+  databaseUrl: string | null;
+  schema: string | null;
+  drop(): Promise<void>;
+}
+
+export async function createStore(engine: Engine): Promise<Store> {
+  const dataDir = mkdtempSync(join(tmpdir(), `sourcing-bench-${engine}-`));
+  if (engine === 'sqlite') {
+    return { engine, dataDir, databaseUrl: null, schema: null, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+  }
+  const schema = `bench_${randomBytes(4).toString('hex')}`;
+  await withPostgres(BENCH_DATABASE_URL, (c) => c.query(`CREATE SCHEMA "${schema}"`));
+  const url = new URL(BENCH_DATABASE_URL);
+  url.searchParams.set('options', `-c search_path=${schema}`);
+  return {
+    engine,
+    dataDir,
+    databaseUrl: url.toString(),
+    schema,
+    async drop() {
+      rmSync(dataDir, { recursive: true, force: true });
+      await withPostgres(BENCH_DATABASE_URL, (c) => c.query(`DROP SCHEMA "${schema}" CASCADE`));
+    },
+  };
+}
+
+export async function postgresAvailable(): Promise<boolean> {
+  return withPostgres(BENCH_DATABASE_URL, async () => true).catch(() => false);
+}
+
+export async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: url });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+/** The real server, production settings except rate limits raised so the load is not refused. */
+export async function startApi(store: Store): Promise<Process & { token: string }> {
+  const env: Record<string, string> = {
+    NODE_ENV: 'production',
+    DATA_DIR: store.dataDir,
+    WEB_DIST_DIR: join(store.dataDir, 'web'),
+    JWT_SECRET: BENCH_JWT_SECRET,
+    ADMIN_EMAIL: ADMIN.email,
+    ADMIN_PASSWORD: ADMIN.password,
+    LOG_LEVEL: 'info',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
+    RATE_LIMIT_LOGIN_PER_15_MINUTES: '100000',
+  };
+  if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+  const api = spawnNode('api/src/main.ts', env, takePort());
+  await waitUntilAnswers(api, '/api/ready');
+  const login = await fetch(`${api.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
+  const { accessToken } = (await login.json()) as { accessToken: string };
+  return { ...api, token: accessToken };
+}
+
+/** A bare Koa app answering the given routes with canned responses (see bare-app.ts). */
+export async function startBare(responses: Record<string, { status: number; body: string }>): Promise<Process> {
+  const bare = spawnNode('bench/bare-app.ts', { BARE_RESPONSES: JSON.stringify(responses) }, takePort());
+  await waitUntilAnswers(bare, '/api/health');
+  return bare;
+}

@@ -1,0 +1,85 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { inquiryForm, inquiryValues } from '../../api/src/test/forms';
+import { withPostgres, type Store } from './processes';
+
+/**
+ * Bulk rows for the growth benchmark: one inquiry is submitted through the API (so every column
+ * holds what the product writes), then the database copies it with INSERT ... SELECT over a
+ * generated series: new id, a distinct name and e-mail, and a creation time 37 s older per row
+ * (1M rows span about 14 months). Server-side generation: 1M rows take seconds, not hours.
+ */
+
+const SPACING_SECONDS = 37;
+const CHUNK = 250_000;
+
+const COPIED_COLUMNS = [
+  'companyName', 'designation', 'gstNumber', 'phoneNumber', 'address', 'addressCountry', 'userType',
+  'commodities', 'otherCommodity', 'quantity', 'unit', 'purity', 'technicalSpecs', 'packagingType',
+  'packagingSize', 'specialPackaging', 'destinationCountry', 'destinationPort', 'dispatchMode',
+  'customDispatchMode', 'deliveryTimeline', 'certifications', 'regulatoryCompliance', 'paymentTerms',
+  'comments', 'attachments',
+];
+const COLUMN_LIST = COPIED_COLUMNS.map((n) => `"${n}"`).join(', ');
+const COPIED_VALUES = COPIED_COLUMNS.map((n) => `t."${n}"`).join(', ');
+
+export async function submitTemplateInquiry(apiUrl: string): Promise<string> {
+  const res = await fetch(`${apiUrl}/api/inquiry`, { method: 'POST', body: inquiryForm(inquiryValues({ fullName: 'Template Buyer' })) });
+  if (res.status !== 201) throw new Error(`template inquiry answered ${res.status}: ${await res.text()}`);
+  return ((await res.json()) as { reference: string }).reference;
+}
+
+/** Adds inquiries numbered from `from` (inclusive) to `to` (exclusive), copying the template row. */
+export async function seedInquiries(store: Store, templateId: string, from: number, to: number): Promise<void> {
+  for (let start = from; start < to; start += CHUNK) {
+    const end = Math.min(to, start + CHUNK) - 1;
+    if (store.engine === 'postgres') await seedPostgres(store, templateId, start, end);
+    else seedSqlite(store, templateId, start, end);
+  }
+}
+
+async function seedPostgres(store: Store, templateId: string, first: number, last: number) {
+  await withPostgres(store.databaseUrl!, (c) =>
+    c.query(
+      `INSERT INTO "inquiries" ("id", "fullName", "email", ${COLUMN_LIST}, "createdAt", "updatedAt")
+SELECT gen_random_uuid(), 'Buyer ' || i, 'buyer' || i || '@example.com', ${COPIED_VALUES},
+  now() - i * interval '${SPACING_SECONDS} seconds', now() - i * interval '${SPACING_SECONDS} seconds'
+FROM "inquiries" t CROSS JOIN generate_series($2::int, $3::int) AS i WHERE t."id" = $1`,
+      [templateId, first, last],
+    ),
+  );
+}
+
+function seedSqlite(store: Store, templateId: string, first: number, last: number) {
+  const db = new Database(join(store.dataDir, 'sourcing.sqlite'));
+  try {
+    db.pragma('busy_timeout = 10000');
+    const hex = (bytes: number) => `lower(hex(randomblob(${bytes})))`;
+    const uuid = `${hex(4)} || '-' || ${hex(2)} || '-4' || substr(${hex(2)}, 2) || '-a' || substr(${hex(2)}, 2) || '-' || ${hex(6)}`;
+    const time = `strftime('%Y-%m-%d %H:%M:%f', 'now', '-' || (i * ${SPACING_SECONDS}) || ' seconds')`;
+    db.prepare(
+      `WITH RECURSIVE s(i) AS (SELECT @first UNION ALL SELECT i + 1 FROM s WHERE i < @last)
+INSERT INTO "inquiries" ("id", "fullName", "email", ${COLUMN_LIST}, "createdAt", "updatedAt")
+SELECT ${uuid}, 'Buyer ' || i, 'buyer' || i || '@example.com', ${COPIED_VALUES}, ${time}, ${time}
+FROM "inquiries" t CROSS JOIN s WHERE t."id" = @template`,
+    ).run({ first, last, template: templateId });
+    db.pragma('optimize');
+  } finally {
+    db.close();
+  }
+}
+
+/** The keyset cursor of the row at `offset` (newest first), as the API encodes it, to open a deep page. */
+export async function cursorAt(store: Store, offset: number): Promise<string> {
+  const sql = `SELECT "createdAt", "id" FROM "inquiries" ORDER BY "createdAt" DESC, "id" DESC LIMIT 1 OFFSET ${offset}`;
+  let row: { createdAt: Date | string; id: string };
+  if (store.engine === 'postgres') {
+    row = await withPostgres(store.databaseUrl!, async (c) => (await c.query(sql)).rows[0]);
+  } else {
+    const db = new Database(join(store.dataDir, 'sourcing.sqlite'), { readonly: true });
+    row = db.prepare(sql).get() as typeof row;
+    db.close();
+  }
+  const at = row.createdAt instanceof Date ? row.createdAt : new Date(`${String(row.createdAt).replace(' ', 'T')}Z`);
+  return Buffer.from(JSON.stringify([at.toISOString(), row.id])).toString('base64url');
+}
