@@ -15,6 +15,8 @@ export default defineConfig({
     outDir: process.env.WEB_DIST_DIR ?? 'dist',
     emptyOutDir: true,
     manifest: true,
+    // Commodity artwork stays in separate files so the site's pictures load lazily.
+    assetsInlineLimit: (file) => (file.includes('/src/site/assets/commodities/') ? false : undefined),
     rollupOptions: {
       input: {
         site: resolve(import.meta.dirname, 'index.html'),

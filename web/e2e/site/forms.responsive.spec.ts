@@ -1,0 +1,103 @@
+import type { ContactMessageRecord } from '@sourcing/shared';
+import { API_PATHS } from '@sourcing/shared';
+import { adminList, expect, test, uniqueEmail } from './site-test';
+
+const SUBSCRIBED = 'Subscribed successfully';
+const ALREADY_SUBSCRIBED = 'You are already subscribed';
+
+/** Holds the matching API call for `ms` so the loading state can be seen. */
+const slowDown = (ms: number) => async (route: import('@playwright/test').Route) => {
+  await new Promise((resolve) => setTimeout(resolve, ms));
+  await route.continue();
+};
+
+test('the newsletter subscribes, says so, empties the field and clears the message after 3 s', async ({ page }, testInfo) => {
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  await expect(footer.getByRole('heading', { name: 'Stay Updated' })).toBeVisible();
+  const email = footer.getByRole('textbox', { name: 'Email address' });
+  const button = footer.getByRole('button', { name: 'Join Now' });
+  const address = uniqueEmail('newsletter', testInfo.project.name);
+
+  await page.route('**/api/subscribers', slowDown(400));
+  await email.fill(address);
+  await button.click();
+  await expect(footer.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+  await expect(email).toBeDisabled();
+  const status = footer.getByRole('status');
+  await expect(status).toHaveText(SUBSCRIBED);
+  await expect(email).toHaveValue('');
+  await expect(button).toBeEnabled();
+  const shownAt = Date.now();
+  await expect(status).toHaveText('', { timeout: 5000 });
+  expect(Date.now() - shownAt).toBeGreaterThan(2000);
+
+  // The same address again: a clear, friendly answer.
+  await email.fill(address);
+  await button.click();
+  await expect(status).toHaveText(ALREADY_SUBSCRIBED);
+});
+
+test('the newsletter does nothing with an empty address', async ({ page }) => {
+  await page.goto('/');
+  let posted = false;
+  page.on('request', (r) => {
+    if (r.method() === 'POST' && r.url().endsWith('/api/subscribers')) posted = true;
+  });
+  await page.getByRole('contentinfo').getByRole('button', { name: 'Join Now' }).click();
+  await page.waitForTimeout(300);
+  expect(posted).toBe(false);
+});
+
+test('Contact offers call and e-mail links and a message dialog that sends, stores and closes after 4 s', async ({
+  page,
+  request,
+}, testInfo) => {
+  await page.goto('/contact');
+  const main = page.getByRole('main');
+  await expect(main.getByRole('heading', { name: 'Call Us' })).toBeVisible();
+  await expect(main.getByRole('link', { name: '+91 11 4567 8900' })).toHaveAttribute('href', 'tel:+911145678900');
+  await expect(main.getByRole('heading', { name: 'Email Us' })).toBeVisible();
+  await expect(main.getByRole('link', { name: 'info@indusglobalsourcing.com' })).toHaveAttribute(
+    'href',
+    'mailto:info@indusglobalsourcing.com',
+  );
+
+  const dialog = page.getByRole('dialog', { name: 'Send us a message' });
+  await page.getByRole('button', { name: 'Send a Message' }).click();
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.getByRole('button', { name: 'Send a Message' }).click();
+  const email = uniqueEmail('contact', testInfo.project.name);
+  const text = `Please quote 500 MT of copper cathode.\nDelivery to Rotterdam (${email}).`;
+  await dialog.getByLabel('Name').fill('Marta Visser');
+  await dialog.getByLabel('Email').fill(email);
+  await dialog.getByLabel('Message').fill(text);
+  await page.route('**/api/contact', slowDown(400));
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  await expect(dialog.getByRole('status')).toHaveText('Message sent successfully');
+  const sentAt = Date.now();
+  await expect(dialog.getByLabel('Name')).toHaveValue('');
+  await expect(dialog.getByLabel('Email')).toHaveValue('');
+  await expect(dialog.getByLabel('Message')).toHaveValue('');
+  await expect(dialog).toBeHidden({ timeout: 6000 });
+  expect(Date.now() - sentAt).toBeGreaterThan(3000);
+
+  const stored = await adminList<ContactMessageRecord>(request, API_PATHS.contact, email);
+  expect(stored).toEqual([expect.objectContaining({ name: 'Marta Visser', email, message: text })]);
+});
+
+test('the contact dialog closes with Escape and requires every field', async ({ page }) => {
+  await page.goto('/contact');
+  await page.getByRole('button', { name: 'Send a Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send us a message' });
+  for (const label of ['Name', 'Email', 'Message']) await expect(dialog.getByLabel(label)).toHaveAttribute('required', '');
+  await expect(dialog.getByLabel('Email')).toHaveAttribute('type', 'email');
+  await page.keyboard.press('Escape');
+  await expect(dialog).toBeHidden();
+  await page.getByRole('button', { name: 'Send a Message' }).click();
+  await expect(dialog).toBeVisible();
+});
