@@ -2,9 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import type { RealtimeEvent } from '@sourcing/shared';
 import { Client } from 'pg';
-import { expect, vi } from 'vitest';
 import type { AppDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import type { Engine } from '../db/engine';
@@ -120,30 +118,3 @@ export const jsonBody = (value: unknown): RequestInit => ({
   body: JSON.stringify(value),
 });
 
-/**
- * Records the realtime events a test server publishes. On PostgreSQL they come back through
- * LISTEN/NOTIFY after the response, so assertions first `settle()`: a marker event published
- * after the request has arrived, hence every event published before it too.
- */
-export function recordEvents(server: Pick<TestServer, 'deps'>) {
-  const events: RealtimeEvent[] = [];
-  let markers = 0;
-  server.deps.bus.subscribe((event) => {
-    if (event.summary.id.startsWith(SETTLE_MARKER)) markers += 1;
-    else events.push(event);
-  });
-  return {
-    events,
-    clear: () => void (events.length = 0),
-    async settle(): Promise<RealtimeEvent[]> {
-      const target = markers + 1;
-      await server.deps.bus.publish({
-        event: 'contactUpdated',
-        summary: { id: `${SETTLE_MARKER}${target}`, kind: 'contact', displayName: '', createdAt: new Date().toISOString() },
-      });
-      await vi.waitFor(() => expect(markers).toBeGreaterThanOrEqual(target), { timeout: 5000, interval: 5 });
-      return events;
-    },
-  };
-}
-const SETTLE_MARKER = 'settle-marker-';

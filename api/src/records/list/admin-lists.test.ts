@@ -1,6 +1,8 @@
 import type { ContactMessageRecord, ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { filteredRows } from './record-list';
 import { contactRow, ENTITY_OF, inquiryRow, seedRows, subscriberRow, supplierInquiryRow } from '../../test/factories';
+import { contactList } from '../../routes/records/contact/contact-list';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 
 const START = Date.parse('2026-01-01T00:00:00Z');
@@ -163,4 +165,28 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     expect(suppliers[1]).toContain(`1,Sam Supplier,'-2+3,`);
     expect(suppliers[1]).toContain(`"CE, RoHS"`);
   });
+});
+
+/** Only PostgreSQL has search indexes (pg_trgm); SQLite scans. */
+describe.each(TEST_ENGINES.filter((engine) => engine === 'postgres'))('search index on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server?.close());
+
+  it('finds search matches through the trigram index', async () => {
+    const runner = server.deps.dataSource.createQueryRunner();
+    await runner.connect();
+    try {
+      await runner.query('SET enable_seqscan = off');
+      const [sql, params] = filteredRows(server.deps, contactList, { q: 'müller', since: null }).getQueryAndParameters();
+      const plan: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN ${sql}`, params);
+      expect(plan.map((line) => line['QUERY PLAN']).join('\n')).toContain('contact_messages_search');
+    } finally {
+      await runner.query('RESET enable_seqscan');
+      await runner.release();
+    }
+  });
+
 });

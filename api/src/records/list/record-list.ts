@@ -1,5 +1,5 @@
 import type { AdminListName, ListPage } from '@sourcing/shared';
-import { Brackets, type SelectQueryBuilder } from 'typeorm';
+import type { SelectQueryBuilder } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
 import type { LinkSigner } from '../attachment-files';
 import type { CsvColumn } from './csv';
@@ -19,21 +19,26 @@ export interface RecordListDefinition<Row extends { id: string; createdAt: Date 
 type ListDeps = Pick<AppDeps, 'dataSource'>;
 type Filter = Pick<ParsedListQuery, 'q' | 'since'>;
 
+/**
+ * The searched columns joined by a unit separator (so a match never spans two fields) and
+ * lower-cased: the same expression the PostgreSQL trigram indexes are built on.
+ */
+export function searchedText(columns: readonly string[], alias: string): string {
+  return `LOWER(${columns.map((c) => `${alias}.${c}`).join(` || '\u001f' || `)})`;
+}
+
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-function filteredRows<Row extends { id: string; createdAt: Date }>(
+export function filteredRows<Row extends { id: string; createdAt: Date }>(
   deps: ListDeps,
   def: Pick<RecordListDefinition<Row, unknown>, 'entity' | 'searchColumns'>,
   filter: Filter,
 ): SelectQueryBuilder<Row> {
   const qb = deps.dataSource.getRepository<Row>(def.entity).createQueryBuilder('r');
   if (filter.q) {
-    qb.andWhere(
-      new Brackets((any) => {
-        for (const column of def.searchColumns) any.orWhere(`LOWER(r.${column}) LIKE :pattern ESCAPE '\\'`);
-      }),
-      { pattern: `%${escapeLike(filter.q.toLowerCase())}%` },
-    );
+    qb.andWhere(`${searchedText(def.searchColumns, 'r')} LIKE :pattern ESCAPE '\\'`, {
+      pattern: `%${escapeLike(filter.q.toLowerCase())}%`,
+    });
   }
   if (filter.since) qb.andWhere('r.createdAt > :since', { since: filter.since });
   return qb;

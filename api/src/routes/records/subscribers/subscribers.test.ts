@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { call, jsonBody, recordEvents, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
+import { recordEvents } from '../../../test/events';
+import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 import { ALREADY_SUBSCRIBED, SUBSCRIBED } from './subscriber-routes';
 
 describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
