@@ -31,6 +31,9 @@ test('lists are a table on wide screens and cards on phones; the sidebar collaps
     await toggle.click();
     await expect(sidebarLink).toBeVisible();
     await expect(page.getByRole('button', { name: 'Close menu' })).toHaveAttribute('aria-expanded', 'true');
+    await page.keyboard.press('Escape');
+    await expect(sidebarLink).toBeHidden();
+    await toggle.click();
     await sidebarLink.click();
     await expect(page).toHaveURL(/\/admin\/subscribers$/);
     await expect(sidebarLink).toBeHidden();

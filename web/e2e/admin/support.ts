@@ -21,7 +21,7 @@ export async function signIn(page: Page, path = '/admin'): Promise<void> {
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect(page.getByText('Admin Panel')).toBeVisible();
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
 async function expectCreated(response: Awaited<ReturnType<APIRequestContext['post']>>) {

@@ -23,6 +23,13 @@ export function AdminLayout() {
 
   useEffect(() => setSidebarOpen(false), [pathname]);
 
+  useEffect(() => {
+    if (!sidebarOpen) return;
+    const closeOnEscape = (event: KeyboardEvent) => event.key === 'Escape' && setSidebarOpen(false);
+    window.addEventListener('keydown', closeOnEscape);
+    return () => window.removeEventListener('keydown', closeOnEscape);
+  }, [sidebarOpen]);
+
   const logout = () => {
     void session.logout();
     navigate('/admin/login', { replace: true });

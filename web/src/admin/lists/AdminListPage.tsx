@@ -161,20 +161,26 @@ function RecordCards({ definition, rows }: { definition: ListDefinition; rows: R
   );
 }
 
-/** 'Load more' that also fires by itself when scrolled into view. */
+/**
+ * 'Load more' that also fires by itself when scrolled into view. Observing again after each page
+ * lands matters: a button still in view after a short page never reports a new intersection.
+ */
 function LoadMoreButton({ onLoad, loading }: { onLoad: () => void; loading: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   const latest = useRef(onLoad);
   latest.current = onLoad;
   useEffect(() => {
     const element = button.current;
-    if (!element) return;
-    const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) latest.current();
-    }, { rootMargin: '200px' });
+    if (!element || loading) return;
+    const observer = new IntersectionObserver(
+      (entries) => {
+        if (entries.some((e) => e.isIntersecting)) latest.current();
+      },
+      { rootMargin: '200px' },
+    );
     observer.observe(element);
     return () => observer.disconnect();
-  }, []);
+  }, [loading]);
   return (
     <button ref={button} type="button" className="button load-more" onClick={onLoad} disabled={loading}>
       {loading ? 'Loading...' : 'Load more'}
