@@ -3,30 +3,25 @@ import { resolve } from 'node:path';
 import { defineConfig } from 'electron-vite';
 
 /**
- * main and preload are bundled with everything they import (shared is TypeScript source, and the
- * packaged app ships no node_modules); the preload is one CommonJS file, as `sandbox: true` needs.
+ * main and preload (electron-vite's default entries src/main/index.ts, src/preload/index.ts) are
+ * bundled with everything they import (shared is TypeScript source, and the packaged app ships no
+ * node_modules) as CommonJS `.js` files whatever folder the build starts from (electron-vite would
+ * otherwise follow the package.json of the current folder); the preload is one file, as
+ * `sandbox: true` needs.
  */
+const rendererRoot = resolve(import.meta.dirname, 'src/renderer');
+const commonJsFile = { format: 'cjs', entryFileNames: '[name].js' } as const;
+
 export default defineConfig({
   main: {
-    build: {
-      externalizeDeps: false,
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/main/index.ts') } },
-    },
+    build: { externalizeDeps: false, rolldownOptions: { output: commonJsFile } },
   },
   preload: {
-    build: {
-      externalizeDeps: false,
-      rollupOptions: {
-        input: { index: resolve(import.meta.dirname, 'src/preload/index.ts') },
-        output: { format: 'cjs', codeSplitting: false },
-      },
-    },
+    build: { externalizeDeps: false, rolldownOptions: { output: { ...commonJsFile, codeSplitting: false } } },
   },
   renderer: {
-    root: resolve(import.meta.dirname, 'src/renderer'),
+    root: rendererRoot,
     plugins: [react()],
-    build: {
-      rollupOptions: { input: { index: resolve(import.meta.dirname, 'src/renderer/index.html') } },
-    },
+    build: { rolldownOptions: { input: resolve(rendererRoot, 'index.html') } },
   },
 });

@@ -1,30 +1,12 @@
 import { notificationFor, type AdminNotification, type RealtimeEvent } from '@sourcing/shared';
 import { describe, expect, it } from 'vitest';
+import { recordingNotifications } from '../test/fake-notifications';
 import { coalesceNotifications, createNotifier } from './notifier';
 
 const inquiry = (name: string, company: string): RealtimeEvent => ({
   event: 'inquiryUpdated',
   summary: { id: name, kind: 'inquiry', displayName: name, detail: company, createdAt: '2026-01-01T00:00:00Z' },
 });
-
-/** Fake Electron notifications that record what was shown and can be clicked. */
-export function recordingNotifications() {
-  const shown: { title: string; body: string; click(): void }[] = [];
-  return {
-    shown,
-    create: (options: { title: string; body: string }) => {
-      const listeners = new Map<string, () => void>();
-      return {
-        on(event: 'click' | 'close', listener: () => void) {
-          listeners.set(event, listener);
-        },
-        show() {
-          shown.push({ ...options, click: () => listeners.get('click')?.() });
-        },
-      };
-    },
-  };
-}
 
 /** A timer the test fires by hand. */
 function manualTimer() {

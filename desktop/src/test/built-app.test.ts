@@ -1,0 +1,203 @@
+/**
+ * What `electron-vite build` produces: main and preload bundles fit for a packaged, sandboxed app,
+ * and the built renderer in a real Chromium (not Electron, which cannot be downloaded here): served by
+ * the app:// protocol handler of main (through a plain HTTP server), with the preload bridge stubbed
+ * in the page and main's server-address check run for real against a real API server.
+ */
+import { createServer, type Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { mkdtemp, readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { chromium, type Browser, type Page } from '@playwright/test';
+import { build } from 'electron-vite';
+import { API_PATHS } from '@sourcing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { serveAppFiles } from '../main/app-protocol';
+import { changeServerAddress, createServerAddressStore } from '../main/server-address';
+import { startSignedInApi, TEST_ADMIN_LOGIN, type SignedInApi } from './real-api';
+
+const desktopDir = join(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+
+let pages: Server;
+let pagesUrl: string;
+let api: SignedInApi;
+let browser: Browser;
+
+/** The app:// handler of main answering over HTTP, so Chromium gets the same files and headers. */
+async function serveRendererLikeMain(serverOrigin: () => string | null): Promise<Server> {
+  let handler: ((request: Request) => Promise<Response>) | null = null;
+  serveAppFiles(
+    { handle: (_scheme: string, h: never) => (handler = h) } as never,
+    async (fileUrl) => new Response(await readFile(fileURLToPath(fileUrl))),
+    join(desktopDir, 'out/renderer'),
+    serverOrigin,
+  );
+  const server = createServer(async (req, res) => {
+    const response = await handler!(new Request(`app://admin${req.url}`));
+    res.writeHead(response.status, Object.fromEntries(response.headers));
+    res.end(Buffer.from(await response.arrayBuffer()));
+  });
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return server;
+}
+
+beforeAll(async () => {
+  await build({ root: desktopDir, logLevel: 'silent' });
+  pages = await serveRendererLikeMain(() => api?.server.url ?? null);
+  pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
+  api = await startSignedInApi({ CORS_ORIGINS: pagesUrl });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
+}, 120_000);
+
+afterAll(async () => {
+  await browser?.close();
+  await api?.server.close();
+  await new Promise((resolve) => pages?.close(resolve));
+});
+
+interface BridgeCall {
+  name: string;
+  arg: unknown;
+}
+
+interface PageGlobals {
+  __calls: BridgeCall[];
+  __mainSetServerUrl(input: string): Promise<{ ok: boolean }>;
+  /** What main's webContents.send(IPC.navigate, route) does after a notification click. */
+  __navigate(route: string): void;
+  desktop: unknown;
+  sessionStorage: { getItem(key: string): string | null; setItem(key: string, value: string): void };
+  location: { reload(): void };
+}
+
+/**
+ * A page with `window.desktop` standing in for the preload: calls are recorded, and setServerUrl
+ * runs main's changeServerAddress in Node, then reloads like main does.
+ */
+async function openApp(server: string | null): Promise<{ page: Page; calls: () => Promise<BridgeCall[]>; problems: string[] }> {
+  const page = await browser.newPage();
+  const problems: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
+  });
+  page.on('pageerror', (error) => problems.push(error.message));
+  const store = createServerAddressStore(join(await mkdtemp(join(tmpdir(), 'renderer-')), 'server.json'));
+  await page.exposeFunction('__mainSetServerUrl', (input: string) => changeServerAddress(input, store, fetch, () => {}));
+  await page.addInitScript((initial) => {
+    // Runs in the page; this tsconfig has no DOM types, hence the narrow shape of the page's globals.
+    const w = globalThis as unknown as PageGlobals;
+    const calls: BridgeCall[] = [];
+    const record = (name: string, arg?: unknown) => void calls.push({ name, arg });
+    w.__calls = calls;
+    const navigateListeners = new Set<(route: string) => void>();
+    w.__navigate = (route) => navigateListeners.forEach((listener) => listener(route));
+    const server = w.sessionStorage.getItem('server') ?? initial;
+    w.desktop = {
+      appVersion: '0.1.0',
+      getServerUrl: async () => server,
+      async setServerUrl(url: string) {
+        record('setServerUrl', url);
+        const result = await w.__mainSetServerUrl(url);
+        if (result.ok) {
+          w.sessionStorage.setItem('server', new URL(url).origin);
+          w.location.reload();
+        }
+        return result;
+      },
+      openAttachment: async (file: unknown) => record('openAttachment', file),
+      notify: async (notification: unknown) => record('notify', notification),
+      setBadgeCount: async (count: number) => record('setBadgeCount', count),
+      onNavigate: (listener: (route: string) => void) => {
+        navigateListeners.add(listener);
+        return () => navigateListeners.delete(listener);
+      },
+    };
+  }, server);
+  await page.goto(`${pagesUrl}/index.html`);
+  return { page, problems, calls: () => page.evaluate(() => (globalThis as unknown as PageGlobals).__calls) };
+}
+
+describe('the build output', () => {
+  const requiresOf = async (file: string) =>
+    [...(await readFile(join(desktopDir, 'out', file), 'utf8')).matchAll(/require\("([^"]+)"\)/g)].map((m) => m[1]);
+
+  it('has a preload that is one CommonJS file needing nothing but electron (sandbox: true)', async () => {
+    const preload = await readFile(join(desktopDir, 'out/preload/index.js'), 'utf8');
+    expect(await requiresOf('preload/index.js')).toEqual(['electron']);
+    expect(preload).not.toMatch(/^\s*(import|export)\s/m);
+    expect(preload).toContain('exposeInMainWorld("desktop"');
+    expect(preload).not.toContain('exposeInMainWorld("ipcRenderer"');
+  });
+
+  it('has a CommonJS main process that needs no node_modules (the package ships only out/)', async () => {
+    const main = await readFile(join(desktopDir, 'out/main/index.js'), 'utf8');
+    expect(main).not.toMatch(/^\s*(import|export)\s/m);
+    const requires = await requiresOf('main/index.js');
+    expect(requires).toContain('electron');
+    expect(requires.filter((name) => name !== 'electron' && !name.startsWith('node:'))).toEqual([]);
+  });
+
+  it('gives the renderer page a strict Content-Security-Policy', async () => {
+    const html = await readFile(join(desktopDir, 'out/renderer/index.html'), 'utf8');
+    const policy = /http-equiv="Content-Security-Policy"\s+content="([^"]+)"/.exec(html)?.[1] ?? '';
+    expect(policy).toContain("default-src 'none'");
+    expect(policy).toContain("script-src 'self'");
+    expect(policy).toContain("object-src 'none'");
+    expect(policy).not.toMatch(/unsafe-eval/);
+    expect(html).not.toMatch(/<script>(?!<\/script>)/);
+  });
+});
+
+describe('the desktop renderer in Chromium', () => {
+  it('asks for the server on first run, explains a bad address, then opens the admin sign-in', async () => {
+    const { page, problems } = await openApp(null);
+    await expect.poll(() => page.getByRole('heading', { name: 'Connect to your sourcing server' }).isVisible()).toBe(true);
+
+    await page.getByLabel('Server address').fill('localhost:3000');
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => page.getByRole('alert').textContent()).toBe('The address must start with https:// or http://');
+
+    await page.getByLabel('Server address').fill(`${api.server.url}/admin`);
+    await page.getByRole('button', { name: 'Connect' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
+  it('signs in, hands a new contact message to the bridge as a notification, and opens its list on click', async () => {
+    const { page, calls, problems } = await openApp(api.server.url);
+    await page.getByLabel('Email').fill(TEST_ADMIN_LOGIN.email);
+    await page.getByLabel('Password').fill(TEST_ADMIN_LOGIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect.poll(() => page.getByRole('button', { name: 'Login' }).count(), { timeout: 10_000 }).toBe(0);
+    // Give the realtime socket a moment to open, then a visitor writes in.
+    await page.waitForTimeout(1000);
+    const posted = await api.post(
+      API_PATHS.contact,
+      JSON.stringify({ name: 'Jane Doe', email: 'jane@acme.example', message: 'Do you ship copper to Rotterdam?' }),
+      { 'Content-Type': 'application/json' },
+    );
+    expect(posted.status).toBe(201);
+    await expect
+      .poll(async () => (await calls()).filter((c) => c.name === 'notify').map((c) => (c.arg as { title: string }).title), {
+        timeout: 10_000,
+      })
+      .toEqual(['New contact message — Jane Doe']);
+
+    const lastBadge = async () => (await calls()).filter((c) => c.name === 'setBadgeCount').at(-1)?.arg;
+    await expect.poll(lastBadge, { timeout: 10_000 }).toBe(1);
+
+    const [notification] = (await calls()).filter((c) => c.name === 'notify');
+    const route = (notification.arg as { route: string }).route;
+    await page.evaluate((r) => (globalThis as unknown as PageGlobals).__navigate(r), route);
+    await expect.poll(() => page.getByRole('heading', { name: 'Contact Queries', level: 1 }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(new URL(page.url()).hash).toBe('#/admin/contact-queries');
+    // Seen: the dock / taskbar badge goes back to nothing.
+    await expect.poll(lastBadge, { timeout: 10_000 }).toBe(0);
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+});

@@ -1,0 +1,41 @@
+/**
+ * A real API server for the desktop tests (the API's own test helper: real HTTP and WebSocket on an
+ * ephemeral port, fresh SQLite under a temp DATA_DIR), with an admin signed in over HTTP.
+ */
+import { API_PATHS, API_PREFIX, type SessionResponse } from '@sourcing/shared';
+import { startTestServer, type TestServer } from '../../../api/src/test/support';
+
+export const TEST_ADMIN_LOGIN = { email: 'desktop.admin@example.com', password: 'Desktop-admin-password-42' };
+
+export interface SignedInApi {
+  server: TestServer;
+  accessToken: string;
+  /** The refresh cookie the login set (what the app's persistent session keeps). */
+  cookie: string;
+  post(path: string, body: RequestInit['body'], headers?: Record<string, string>): Promise<Response>;
+  get(path: string): Promise<Response>;
+}
+
+/** `env` adds API settings, e.g. CORS_ORIGINS for a page served from another origin. */
+export async function startSignedInApi(env: Record<string, string> = {}): Promise<SignedInApi> {
+  const server = await startTestServer({
+    env: { ADMIN_EMAIL: TEST_ADMIN_LOGIN.email, ADMIN_PASSWORD: TEST_ADMIN_LOGIN.password, ...env },
+  });
+  const url = (path: string) => `${server.url}${API_PREFIX}${path}`;
+  const login = await fetch(url(API_PATHS.adminLogin), {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(TEST_ADMIN_LOGIN),
+  });
+  if (!login.ok) throw new Error(`login failed: ${login.status} ${await login.text()}`);
+  const session = (await login.json()) as SessionResponse;
+  const cookie = (login.headers.get('set-cookie') ?? '').split(';')[0];
+  const auth = { Authorization: `Bearer ${session.accessToken}` };
+  return {
+    server,
+    accessToken: session.accessToken,
+    cookie,
+    post: (path, body, headers = {}) => fetch(url(path), { method: 'POST', body, headers }),
+    get: (path) => fetch(url(path), { headers: auth }),
+  };
+}
