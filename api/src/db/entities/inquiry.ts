@@ -1,17 +1,11 @@
 import { EntitySchema } from 'typeorm';
 import { columnTypes, type Engine } from '../engine';
 import type { StoredFile } from './stored-file';
+import { SUBMITTER_TEXT_COLUMNS, type SubmitterFields } from './submitter';
 
 /** A buyer's commodity inquiry with SPEC section 3's stored field names. */
-export interface InquiryRow {
+export interface InquiryRow extends SubmitterFields {
   id: string;
-  fullName: string;
-  companyName: string;
-  designation: string;
-  gstNumber: string;
-  phoneNumber: string;
-  email: string;
-  address: string;
   addressCountry: string;
   userType: string;
   commodities: string[];
@@ -41,13 +35,7 @@ export interface InquiryRow {
 export const INQUIRY = 'Inquiry';
 
 export const INQUIRY_TEXT_COLUMNS = [
-  'fullName',
-  'companyName',
-  'designation',
-  'gstNumber',
-  'phoneNumber',
-  'email',
-  'address',
+  ...SUBMITTER_TEXT_COLUMNS,
   'addressCountry',
   'userType',
   'otherCommodity',

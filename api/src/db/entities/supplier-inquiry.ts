@@ -1,17 +1,11 @@
 import { EntitySchema } from 'typeorm';
 import { columnTypes, type Engine } from '../engine';
 import type { StoredFile } from './stored-file';
+import { SUBMITTER_TEXT_COLUMNS, type SubmitterFields } from './submitter';
 
 /** A supplier's product offer with SPEC section 3's stored field names. */
-export interface SupplierInquiryRow {
+export interface SupplierInquiryRow extends SubmitterFields {
   id: string;
-  fullName: string;
-  companyName: string;
-  designation: string;
-  gstNumber: string;
-  phoneNumber: string;
-  email: string;
-  address: string;
   productName: string;
   productCategory: string;
   productDescription: string;
@@ -40,13 +34,7 @@ export interface SupplierInquiryRow {
 export const SUPPLIER_INQUIRY = 'SupplierInquiry';
 
 export const SUPPLIER_INQUIRY_TEXT_COLUMNS = [
-  'fullName',
-  'companyName',
-  'designation',
-  'gstNumber',
-  'phoneNumber',
-  'email',
-  'address',
+  ...SUBMITTER_TEXT_COLUMNS,
   'productName',
   'productCategory',
   'productDescription',

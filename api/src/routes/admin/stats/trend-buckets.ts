@@ -16,25 +16,8 @@ interface LocalDate {
   weekday: number;
 }
 
-function localDate(instant: Date, timeZone: string): LocalDate {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    weekday: 'short',
-  }).formatToParts(instant);
-  const part = (type: string) => parts.find((p) => p.type === type)!.value;
-  return {
-    year: Number(part('year')),
-    month: Number(part('month')),
-    day: Number(part('day')),
-    weekday: WEEKDAYS.indexOf(part('weekday')),
-  };
-}
-
-/** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */
-function zoneOffset(instant: number, timeZone: string): number {
+/** The zone's wall clock at `instant`, part by part. */
+function wallClock(instant: Date, timeZone: string) {
   const parts = new Intl.DateTimeFormat('en-US', {
     timeZone,
     hourCycle: 'h23',
@@ -44,10 +27,31 @@ function zoneOffset(instant: number, timeZone: string): number {
     hour: 'numeric',
     minute: 'numeric',
     second: 'numeric',
-  }).formatToParts(new Date(instant));
-  const n = (type: string) => Number(parts.find((p) => p.type === type)!.value);
-  const wallClock = Date.UTC(n('year'), n('month') - 1, n('day'), n('hour'), n('minute'), n('second'));
-  return wallClock - Math.floor(instant / 1000) * 1000;
+    weekday: 'short',
+  }).formatToParts(instant);
+  const part = (type: string) => parts.find((p) => p.type === type)!.value;
+  const n = (type: string) => Number(part(type));
+  return {
+    year: n('year'),
+    month: n('month'),
+    day: n('day'),
+    hour: n('hour'),
+    minute: n('minute'),
+    second: n('second'),
+    weekday: part('weekday'),
+  };
+}
+
+function localDate(instant: Date, timeZone: string): LocalDate {
+  const { year, month, day, weekday } = wallClock(instant, timeZone);
+  return { year, month, day, weekday: WEEKDAYS.indexOf(weekday) };
+}
+
+/** Milliseconds the zone's wall clock is ahead of UTC at `instant`. */
+function zoneOffset(instant: number, timeZone: string): number {
+  const w = wallClock(new Date(instant), timeZone);
+  const wall = Date.UTC(w.year, w.month - 1, w.day, w.hour, w.minute, w.second);
+  return wall - Math.floor(instant / 1000) * 1000;
 }
 
 /** The instant local midnight starts on a calendar day in `timeZone` (day/month may overflow). */

@@ -1,6 +1,7 @@
 import type { InquiryRecord } from '@sourcing/shared';
 import { INQUIRY, type InquiryRow } from '../../../db/entities/inquiry';
 import type { RecordListDefinition } from '../../../records/list/record-list';
+import { SUBMITTER_CSV_COLUMNS, TIMESTAMP_CSV_COLUMNS } from '../submitter-csv-columns';
 import { presentInquiry } from './inquiry-presenter';
 
 export const inquiryList: RecordListDefinition<InquiryRow, InquiryRecord> = {
@@ -9,13 +10,7 @@ export const inquiryList: RecordListDefinition<InquiryRow, InquiryRecord> = {
   searchColumns: ['fullName', 'companyName', 'email', 'commodities', 'otherCommodity'],
   present: presentInquiry,
   csvColumns: [
-    { header: 'Full Name', cell: (r) => r.fullName },
-    { header: 'Company Name', cell: (r) => r.companyName },
-    { header: 'Designation', cell: (r) => r.designation },
-    { header: 'GST Number', cell: (r) => r.gstNumber },
-    { header: 'Phone Number', cell: (r) => r.phoneNumber },
-    { header: 'Email', cell: (r) => r.email },
-    { header: 'Address', cell: (r) => r.address },
+    ...SUBMITTER_CSV_COLUMNS,
     { header: 'Country', cell: (r) => r.addressCountry },
     { header: 'User Type', cell: (r) => r.userType },
     { header: 'Commodities', cell: (r) => r.commodities },
@@ -37,7 +32,6 @@ export const inquiryList: RecordListDefinition<InquiryRow, InquiryRecord> = {
     { header: 'Payment Terms', cell: (r) => r.paymentTerms },
     { header: 'Comments', cell: (r) => r.comments },
     { header: 'Attachment', cell: (r) => r.attachmentFiles.map((f) => f.originalName) },
-    { header: 'Created At', cell: (r) => r.createdAt },
-    { header: 'Updated At', cell: (r) => r.updatedAt },
+    ...TIMESTAMP_CSV_COLUMNS,
   ],
 };

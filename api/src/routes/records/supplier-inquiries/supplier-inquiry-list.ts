@@ -1,6 +1,7 @@
 import type { SupplierInquiryRecord } from '@sourcing/shared';
 import { SUPPLIER_INQUIRY, type SupplierInquiryRow } from '../../../db/entities/supplier-inquiry';
 import type { RecordListDefinition } from '../../../records/list/record-list';
+import { SUBMITTER_CSV_COLUMNS, TIMESTAMP_CSV_COLUMNS } from '../submitter-csv-columns';
 import { presentSupplierInquiry } from './supplier-inquiry-presenter';
 
 export const supplierInquiryList: RecordListDefinition<SupplierInquiryRow, SupplierInquiryRecord> = {
@@ -9,13 +10,7 @@ export const supplierInquiryList: RecordListDefinition<SupplierInquiryRow, Suppl
   searchColumns: ['fullName', 'companyName', 'email', 'productName', 'productCategory'],
   present: presentSupplierInquiry,
   csvColumns: [
-    { header: 'Full Name', cell: (r) => r.fullName },
-    { header: 'Company Name', cell: (r) => r.companyName },
-    { header: 'Designation', cell: (r) => r.designation },
-    { header: 'GST Number', cell: (r) => r.gstNumber },
-    { header: 'Phone Number', cell: (r) => r.phoneNumber },
-    { header: 'Email', cell: (r) => r.email },
-    { header: 'Address', cell: (r) => r.address },
+    ...SUBMITTER_CSV_COLUMNS,
     { header: 'Product Name', cell: (r) => r.productName },
     { header: 'Product Category', cell: (r) => r.productCategory },
     { header: 'Product Description', cell: (r) => r.productDescription },
@@ -37,7 +32,6 @@ export const supplierInquiryList: RecordListDefinition<SupplierInquiryRow, Suppl
     { header: 'Payment Terms', cell: (r) => r.paymentTerms },
     { header: 'Additional Comments', cell: (r) => r.additionalComments },
     { header: 'Attachments', cell: (r) => r.attachmentFiles.map((f) => f.originalName) },
-    { header: 'Created At', cell: (r) => r.createdAt },
-    { header: 'Updated At', cell: (r) => r.updatedAt },
+    ...TIMESTAMP_CSV_COLUMNS,
   ],
 };
