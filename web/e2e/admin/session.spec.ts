@@ -5,6 +5,9 @@ import { signIn } from './support';
 test.describe('admin session', () => {
   test('a wrong password shows the server message in red above the fields', async ({ page }) => {
     await page.goto('/admin/login');
+    // Both fields are required by the browser; the e-mail field is an e-mail input.
+    await expect(page.getByLabel('Email')).toHaveAttribute('type', 'email');
+    for (const label of ['Email', 'Password']) await expect(page.getByLabel(label)).toHaveAttribute('required', '');
     await page.getByLabel('Email').fill(E2E_ADMIN.email);
     await page.getByLabel('Password').fill('not-the-password');
     await page.getByRole('button', { name: 'Login' }).click();

@@ -1,5 +1,5 @@
 import { useAtomValue } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState, type FormEvent, type InputHTMLAttributes } from 'react';
 import { Navigate, useLocation } from 'react-router-dom';
 import { useAdminServices } from '../services';
 import type { LoginLocationState } from './RequireAdmin';
@@ -29,32 +29,31 @@ export function LoginPage() {
             {error}
           </p>
         )}
-        <label className="field">
-          <span>Email</span>
-          <input
-            type="email"
-            name="email"
-            autoComplete="username"
-            required
-            value={email}
-            onChange={(e) => setEmail(e.target.value)}
-          />
-        </label>
-        <label className="field">
-          <span>Password</span>
-          <input
-            type="password"
-            name="password"
-            autoComplete="current-password"
-            required
-            value={password}
-            onChange={(e) => setPassword(e.target.value)}
-          />
-        </label>
+        <LoginField label="Email" type="email" name="email" autoComplete="username" value={email} onChange={setEmail} />
+        <LoginField
+          label="Password"
+          type="password"
+          name="password"
+          autoComplete="current-password"
+          value={password}
+          onChange={setPassword}
+        />
         <button type="submit" className="button button-primary" disabled={loading}>
           {loading ? 'Logging in...' : 'Login'}
         </button>
       </form>
     </main>
+  );
+}
+
+type LoginFieldProps = { label: string; onChange(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'>;
+
+/** A labelled input; both login fields are required (SPEC section 5). */
+function LoginField({ label, onChange, ...input }: LoginFieldProps) {
+  return (
+    <label className="field">
+      <span>{label}</span>
+      <input {...input} required onChange={(e) => onChange(e.target.value)} />
+    </label>
   );
 }
