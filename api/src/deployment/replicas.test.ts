@@ -99,15 +99,17 @@ function openSocket(url: string, token: string): Promise<WebSocket> {
 }
 
 describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQL and one uploads folder', () => {
-  const baseUrl = process.env.TEST_DATABASE_URL!;
+  const baseUrl = process.env.TEST_DATABASE_URL ?? '';
   const schema = `replicas_${randomBytes(5).toString('hex')}`;
-  const databaseUrl = postgresUrlWithSchema(baseUrl, schema);
-  const sharedDir = mkdtempSync(join(tmpdir(), 'sourcing-replicas-'));
   const replicas: Replica[] = [];
+  let databaseUrl: string;
+  let sharedDir: string;
   let a: Replica;
   let b: Replica;
 
   beforeAll(async () => {
+    databaseUrl = postgresUrlWithSchema(baseUrl, schema);
+    sharedDir = mkdtempSync(join(tmpdir(), 'sourcing-replicas-'));
     await withPostgres(baseUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
     const env = {
       DATABASE_URL: databaseUrl,
