@@ -106,5 +106,3 @@ export function createAttachmentOpener(options: AttachmentDownloaderOptions) {
     },
   };
 }
-
-export type AttachmentOpener = ReturnType<typeof createAttachmentOpener>;

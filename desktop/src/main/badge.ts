@@ -28,9 +28,6 @@ export interface BadgeTargets {
 export function createBadge(targets: BadgeTargets) {
   let current = 0;
   return {
-    get count(): number {
-      return current;
-    },
     set(count: number): void {
       if (count === current) return;
       current = count;
@@ -39,5 +36,3 @@ export function createBadge(targets: BadgeTargets) {
     },
   };
 }
-
-export type Badge = ReturnType<typeof createBadge>;

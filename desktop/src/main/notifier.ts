@@ -62,5 +62,3 @@ export function createNotifier(options: NotifierOptions) {
     },
   };
 }
-
-export type Notifier = ReturnType<typeof createNotifier>;
