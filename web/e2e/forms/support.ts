@@ -100,3 +100,11 @@ const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&
  */
 export const field = (scope: Page | FrameLocator, label: string) =>
   scope.getByLabel(new RegExp(`^${escapeRegExp(label)}( \\*)?$`));
+
+/** Waits for the success toast and the confirmation, and answers the reference the server gave. */
+export async function submittedReference(page: Page, message: string): Promise<string> {
+  await expect(toast(page, message)).toBeVisible();
+  const shown = confirmation(page);
+  await expect(shown).toContainText(new RegExp(`^${escapeRegExp(message)} Reference: [\\w-]{8,}$`));
+  return (await shown.innerText()).split('Reference: ')[1].trim();
+}

@@ -41,7 +41,7 @@ export function CommodityInquiryForm({ commodityName }: { commodityName?: string
     successMessage: 'Inquiry submitted successfully!',
     failureMessage: 'Failed to submit inquiry',
   });
-  const { values, errors, bind } = form;
+  const { values, bind } = form;
 
   return (
     <FormFrame
@@ -59,25 +59,11 @@ export function CommodityInquiryForm({ commodityName }: { commodityName?: string
         <PhoneField number={bind('phoneNumber')} callingCountry={bind('callingCountry')} label="Phone" required />
         <TextField {...bind('email')} label="Email" required type="email" inputMode="email" autoComplete="email" />
         <TextField {...bind('addressCountry')} label="Full Address" multiline autoComplete="street-address" />
-        <RadioGroup
-          name="userType"
-          legend="Are you:"
-          options={USER_TYPES}
-          value={values.userType}
-          onValueChange={(v) => form.setValue('userType', v)}
-          error={errors.userType}
-        />
+        <RadioGroup {...bind('userType')} legend="Are you:" options={USER_TYPES} />
       </FormSection>
 
       <FormSection number={2} title="Select Commodities">
-        <CheckboxGroup
-          name="selectedCommodities"
-          legend="Commodities"
-          options={COMMODITY_OPTIONS}
-          values={values.selectedCommodities}
-          onValuesChange={(list) => form.setValue('selectedCommodities', list)}
-          error={errors.selectedCommodities}
-        />
+        <CheckboxGroup {...form.bindList('selectedCommodities')} legend="Commodities" options={COMMODITY_OPTIONS} />
         {values.selectedCommodities.includes(OTHERS) && (
           <TextField {...bind('otherCommodity')} label="Other Commodity" placeholder="Which commodity?" />
         )}

@@ -3,7 +3,7 @@ import type { HTMLInputTypeAttribute, ReactNode } from 'react';
 import { formatBytes } from './fileChecks';
 import { phoneInput } from './inputFilters';
 import type { FormValues } from './draft';
-import type { BoundField, FormState } from './useFormState';
+import type { BoundField, BoundList, FormState } from './useFormState';
 
 export type Option = string | { value: string; label: string };
 const optionValue = (o: Option) => (typeof o === 'string' ? o : o.value);
@@ -148,6 +148,16 @@ export function Select({ name, label, value, error, onValueChange, options, requ
   );
 }
 
+/** A select sitting after an amount (unit, currency), named for screen readers only, then a text. */
+export function SuffixSelect({ after, ...select }: Omit<SelectProps, 'hideLabel' | 'className'> & { after: string }) {
+  return (
+    <>
+      <Select {...select} hideLabel className="form-control form-unit-select" />
+      <span className="form-suffix">{after}</span>
+    </>
+  );
+}
+
 export function SelectField(props: SelectProps) {
   return (
     <div className="form-field">
@@ -158,22 +168,13 @@ export function SelectField(props: SelectProps) {
 }
 
 interface ChoiceGroupProps {
-  name: string;
   legend: string;
   options: readonly Option[];
-  error?: string;
   required?: boolean;
 }
 
-interface RadioGroupProps extends ChoiceGroupProps {
-  value: string;
-  onValueChange: (value: string) => void;
-}
-
-interface CheckboxGroupProps extends ChoiceGroupProps {
-  values: readonly string[];
-  onValuesChange: (values: string[]) => void;
-}
+type RadioGroupProps = ChoiceGroupProps & BoundField;
+type CheckboxGroupProps = ChoiceGroupProps & BoundList;
 
 function ChoiceFieldset({
   name,
@@ -181,7 +182,7 @@ function ChoiceFieldset({
   error,
   required,
   children,
-}: Omit<ChoiceGroupProps, 'options'> & { children: ReactNode }) {
+}: Omit<ChoiceGroupProps, 'options'> & { name: string; error?: string; children: ReactNode }) {
   return (
     <fieldset className="form-field form-field-wide form-choices" aria-describedby={describedBy(name, undefined, error)}>
       <legend className="form-label">

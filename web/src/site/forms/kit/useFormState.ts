@@ -26,6 +26,14 @@ export interface BoundField {
   onValueChange: (value: string) => void;
 }
 
+/** Props a checkbox list needs from the form state. */
+export interface BoundList {
+  name: string;
+  values: readonly string[];
+  error?: string;
+  onValuesChange: (values: string[]) => void;
+}
+
 function browserStorage(): Storage | undefined {
   try {
     return window.localStorage;
@@ -130,6 +138,14 @@ export function useFormState<V extends FormValues>({ defaults, draftKey, files: 
     onValueChange: (value) => setValue(name, value as V[typeof name]),
   });
 
+  /** Chosen entries, message and change handler of a checkbox list. */
+  const bindList = (name: keyof V & string): BoundList => ({
+    name,
+    values: Array.isArray(values[name]) ? (values[name] as string[]) : [],
+    error: errors[name],
+    onValuesChange: (list) => setValue(name, list as V[typeof name]),
+  });
+
   return {
     values,
     errors,
@@ -142,6 +158,7 @@ export function useFormState<V extends FormValues>({ defaults, draftKey, files: 
     pickFiles,
     removeFile,
     bind,
+    bindList,
   };
 }
 

@@ -8,7 +8,7 @@ import {
   UPLOAD_LIMITS,
   YES_NO,
 } from '@sourcing/shared';
-import { CheckboxGroup, FilePicker, FormSection, PhoneField, RadioGroup, Select, SelectField, TextField } from '../kit/fields';
+import { CheckboxGroup, FilePicker, FormSection, PhoneField, RadioGroup, SelectField, SuffixSelect, TextField } from '../kit/fields';
 import { FormFrame } from '../kit/FormFrame';
 import { decimalInput, withoutTrailingDot } from '../kit/inputFilters';
 import { useFormState } from '../kit/useFormState';
@@ -38,7 +38,7 @@ export function SupplierOfferForm() {
     successMessage: 'Product submitted successfully!',
     failureMessage: 'Failed to submit product',
   });
-  const { values, errors, bind } = form;
+  const { values, bind } = form;
   const unitSuffix = <span className="form-suffix">{values.unit}</span>;
 
   return (
@@ -68,12 +68,7 @@ export function SupplierOfferForm() {
           {...decimal}
           label="Monthly Supply Capacity"
           required
-          suffix={
-            <>
-              <Select {...bind('unit')} label="Unit" hideLabel options={UNITS} className="form-control form-unit-select" />
-              <span className="form-suffix">/month</span>
-            </>
-          }
+          suffix={<SuffixSelect {...bind('unit')} label="Unit" options={UNITS} after="/month" />}
         />
         <TextField {...bind('minOrderQuantity')} {...decimal} label="Minimum Order Quantity (MOQ)" suffix={unitSuffix} />
         <TextField
@@ -81,12 +76,7 @@ export function SupplierOfferForm() {
           {...decimal}
           label="Price per Unit"
           required
-          suffix={
-            <>
-              <Select {...bind('currency')} label="Currency" hideLabel options={CURRENCIES} className="form-control form-unit-select" />
-              <span className="form-suffix">per {values.unit}</span>
-            </>
-          }
+          suffix={<SuffixSelect {...bind('currency')} label="Currency" options={CURRENCIES} after={`per ${values.unit}`} />}
         />
         <TextField {...bind('leadTime')} label="Lead Time" placeholder="e.g. 15 days after order" />
       </FormSection>
@@ -95,14 +85,7 @@ export function SupplierOfferForm() {
         <TextField {...bind('originCountry')} label="Country of Origin" required autoComplete="country-name" />
         <TextField {...bind('portOfLoading')} label="Port of Loading" />
         <SelectField {...bind('incoterm')} label="Incoterm" options={SUPPLIER_INCOTERMS} />
-        <RadioGroup
-          name="exportCapability"
-          legend="Do you export internationally?"
-          options={YES_NO}
-          value={values.exportCapability}
-          onValueChange={(v) => form.setValue('exportCapability', v)}
-          error={errors.exportCapability}
-        />
+        <RadioGroup {...bind('exportCapability')} legend="Do you export internationally?" options={YES_NO} />
         {values.exportCapability === 'Yes' && (
           <TextField {...bind('exportMarkets')} label="Main Export Markets" wide placeholder="e.g. UAE, China, Europe" />
         )}
@@ -111,25 +94,11 @@ export function SupplierOfferForm() {
       <FormSection number={4} title="Specifications & Packaging">
         <TextField {...bind('productSpecs')} label="Product Specifications" multiline />
         <TextField {...bind('packagingDetails')} label="Packaging Details" multiline />
-        <RadioGroup
-          name="privateLabeling"
-          legend="Private Labeling / Custom Packaging Available?"
-          options={YES_NO}
-          value={values.privateLabeling}
-          onValueChange={(v) => form.setValue('privateLabeling', v)}
-          error={errors.privateLabeling}
-        />
+        <RadioGroup {...bind('privateLabeling')} legend="Private Labeling / Custom Packaging Available?" options={YES_NO} />
       </FormSection>
 
       <FormSection number={5} title="Compliance & Payment Terms">
-        <CheckboxGroup
-          name="certifications"
-          legend="Certifications"
-          options={SUPPLIER_CERTIFICATIONS}
-          values={values.certifications}
-          onValuesChange={(list) => form.setValue('certifications', list)}
-          error={errors.certifications}
-        />
+        <CheckboxGroup {...form.bindList('certifications')} legend="Certifications" options={SUPPLIER_CERTIFICATIONS} />
         <TextField {...bind('paymentTerms')} label="Payment Terms" wide placeholder="e.g. LC at sight, 30% advance" />
       </FormSection>
 
