@@ -5,7 +5,7 @@ import type { AppDeps } from './app-deps';
 import { corsForOrigins } from './http/cors';
 import { errorHandler, HttpError, NOT_FOUND } from './http/errors';
 import { requestLog } from './http/request-log';
-import { DEFAULT_TILE_ORIGINS, securityHeaders } from './http/security-headers';
+import { securityHeaders } from './http/security-headers';
 import { createApiRouter } from './routes/api-router';
 import { serveWeb } from './web-serving/serve-web';
 
@@ -21,7 +21,7 @@ export function createApp(deps: AppDeps) {
 
   app.use(requestLog(deps.logger));
   app.use(errorHandler(deps.logger));
-  app.use(securityHeaders({ embedOrigins: config.embedOrigins, imageOrigins: DEFAULT_TILE_ORIGINS }));
+  app.use(securityHeaders({ embedOrigins: config.embedOrigins, imageOrigins: config.tileOrigins }));
   app.use(corsForOrigins(config.corsOrigins));
   app.use(koaBody({ multipart: false, jsonLimit: JSON_BODY_LIMIT, formLimit: JSON_BODY_LIMIT, text: false }));
   app.use(api.routes());

@@ -17,6 +17,7 @@ const commaList = z
       .filter(Boolean),
   );
 
+export const DEFAULT_TILE_ORIGINS = 'https://*.tile.openstreetmap.org,https://tile.openstreetmap.org';
 const positiveInt = (fallback: number) => z.coerce.number().int().positive().default(fallback);
 const emptyAsUndefined = (v: unknown) => (v === '' ? undefined : v);
 const optionalString = z.preprocess(emptyAsUndefined, z.string().optional());
@@ -32,6 +33,8 @@ const envSchema = z.object({
   PUBLIC_URL: optionalString,
   CORS_ORIGINS: commaList,
   EMBED_ORIGINS: commaList,
+  /** Where the site's map tiles come from (CSP img-src); match VITE_MAP_TILE_URL of the web build. */
+  TILE_ORIGINS: z.preprocess((v) => emptyAsUndefined(v) ?? DEFAULT_TILE_ORIGINS, commaList),
   TIME_ZONE: z.preprocess(
     emptyAsUndefined,
     z
@@ -68,6 +71,7 @@ export interface Config {
   publicUrl: string | null;
   corsOrigins: string[];
   embedOrigins: string[];
+  tileOrigins: string[];
   timeZone: string;
   rateLimitPublicPerMinute: number;
   rateLimitLoginPer15Minutes: number;
@@ -107,6 +111,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
     corsOrigins: e.CORS_ORIGINS,
     embedOrigins: e.EMBED_ORIGINS,
+    tileOrigins: e.TILE_ORIGINS,
     timeZone: e.TIME_ZONE,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,

@@ -7,8 +7,14 @@ import { recordEntities } from './entities';
 import { CreateRecordTables1795000000000 } from './migrations/1795000000000-create-record-tables';
 import { CreateUploadedFiles1795000000010 } from './migrations/1795000000010-create-uploaded-files';
 import { CreateSearchIndexes1795000000020 } from './migrations/1795000000020-create-search-indexes';
+import { CreateSqliteSearch1795000000040 } from './migrations/1795000000040-create-sqlite-search';
 
-const RECORD_MIGRATIONS = [CreateRecordTables1795000000000, CreateUploadedFiles1795000000010, CreateSearchIndexes1795000000020];
+const RECORD_MIGRATIONS = [
+  CreateRecordTables1795000000000,
+  CreateUploadedFiles1795000000010,
+  CreateSearchIndexes1795000000020,
+  CreateSqliteSearch1795000000040,
+];
 
 export const SQLITE_FILE_NAME = 'sourcing.sqlite';
 const BUSY_TIMEOUT_MS = 5000;

@@ -8,7 +8,6 @@ export interface SecurityHeaderOptions {
 }
 
 export const EMBED_PATH_PREFIX = '/embed/';
-export const DEFAULT_TILE_ORIGINS = ['https://*.tile.openstreetmap.org'];
 
 export function contentSecurityPolicy(path: string, options: SecurityHeaderOptions): string {
   const embeddable = path.startsWith(EMBED_PATH_PREFIX);
