@@ -257,6 +257,7 @@ test.describe('admin lists', () => {
     await expect(page.locator(`iframe[title="${PDF_FILE.name}"]`)).toHaveAttribute('src', /\/api\/uploads\/[^?]+\?.*sig=/);
     await expect(page.getByRole('link', { name: 'Open' })).toHaveCount(2);
     await page.getByRole('link', { name: /Back to Supplier Product Submissions/ }).click();
-    await expect(page).toHaveURL(/\/admin\/supplier-inquiries$/);
+    await expect(page).toHaveURL(new RegExp(`/admin/supplier-inquiries\\?q=${tag}$`));
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
   });
 });

@@ -7,6 +7,7 @@ import { useDebouncedValue } from '../ui/useDebouncedValue';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { CellView } from './CellView';
 import { csvFileName, saveTextAsFile } from './csv-export';
+import { backState } from './back-to-list';
 import { SERIAL_HEADER, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
 
@@ -100,6 +101,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
 }
 
 function RecordTable({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
+  const [params] = useSearchParams();
   const [first, ...rest] = definition.columns;
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={definition.title}>
@@ -119,7 +121,7 @@ function RecordTable({ definition, rows }: { definition: ListDefinition; rows: R
             <tr key={row._id}>
               <td>{index + 1}</td>
               <td>
-                <Link to={row._id}>
+                <Link to={row._id} state={backState(params)}>
                   <CellView cell={first.cell(row)} />
                 </Link>
               </td>
@@ -138,12 +140,13 @@ function RecordTable({ definition, rows }: { definition: ListDefinition; rows: R
 
 /** Below the md breakpoint each record is a card of label / value pairs. */
 function RecordCards({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
+  const [params] = useSearchParams();
   return (
     <ol className="record-cards">
       {rows.map((row, index) => (
         <li key={row._id} className="record-card">
           <h3>
-            <span className="serial">{index + 1}.</span> <Link to={row._id}>{definition.primary(row) || row._id}</Link>
+            <span className="serial">{index + 1}.</span> <Link to={row._id} state={backState(params)}>{definition.primary(row) || row._id}</Link>
           </h3>
           <dl>
             {definition.columns.map((column) => (

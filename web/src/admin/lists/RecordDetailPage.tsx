@@ -1,8 +1,9 @@
-import { Link, useParams } from 'react-router-dom';
+import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AttachmentFile } from '@sourcing/shared';
 import { useAdminServices } from '../services';
 import { useLoad } from '../ui/useLoad';
 import { attachmentHref, formatFileSize, previewKind } from './attachments';
+import { searchOfBackState } from './back-to-list';
 import { AttachmentLink, CellView } from './CellView';
 import { DASH, type ListDefinition } from './list-definitions';
 
@@ -11,8 +12,9 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
   const { api } = useAdminServices();
   const { id = '' } = useParams();
   const record = useLoad(() => api.detail(definition.name, id), [api, definition.name, id]);
+  const listSearch = searchOfBackState(useLocation().state);
   const back = (
-    <Link to={`/admin/${definition.route}`} className="back-link">
+    <Link to={`/admin/${definition.route}${listSearch}`} className="back-link">
       ← Back to {definition.title}
     </Link>
   );
