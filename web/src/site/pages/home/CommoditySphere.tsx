@@ -1,4 +1,4 @@
-import type { CSSProperties } from 'react';
+import { useEffect, useState, type CSSProperties } from 'react';
 import { SPHERE_COMMODITIES, commodityImage } from '../../assets/commodity-images';
 
 /** SPEC section 9: radius 175 px, 100 px tiles (1.4× on hover), one turn every 20 s. */
@@ -16,8 +16,24 @@ export function spherePositions(count: number) {
 
 const positions = spherePositions(SPHERE_COMMODITIES.length);
 
+/** True once the page has loaded and the browser is idle: the turning waits so it never slows the first paint. */
+function useAfterLoad() {
+  const [loaded, setLoaded] = useState(false);
+  useEffect(() => {
+    const start = () => {
+      if ('requestIdleCallback' in window) requestIdleCallback(() => setLoaded(true), { timeout: 2000 });
+      else setTimeout(() => setLoaded(true), 200);
+    };
+    if (document.readyState === 'complete') start();
+    else window.addEventListener('load', start, { once: true });
+    return () => window.removeEventListener('load', start);
+  }, []);
+  return loaded;
+}
+
 /** The hero's rotating globe of commodity pictures, drawn with CSS 3D transforms. */
 export function CommoditySphere() {
+  const turning = useAfterLoad();
   const sphereStyle = {
     '--sphere-radius': `${SPHERE.radiusPx}px`,
     '--sphere-tile': `${SPHERE.tilePx}px`,
@@ -26,7 +42,7 @@ export function CommoditySphere() {
   } as CSSProperties;
   return (
     <div className="sphere-stage">
-      <ul className="sphere" style={sphereStyle} aria-label="Commodities we source">
+      <ul className={turning ? 'sphere is-turning' : 'sphere'} style={sphereStyle} aria-label="Commodities we source">
         {SPHERE_COMMODITIES.map(({ name, image }, i) => (
           <li
             key={image}
