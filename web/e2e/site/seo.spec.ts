@@ -18,7 +18,7 @@ for (const { path, h1, canonical } of PRERENDERED) {
     expect(html).toMatch(/<title>[^<]+\| Indus Global Sourcing<\/title>/);
     expect(html).toContain('<meta property="og:type" content="website">');
     expect(html).toContain('<meta property="og:site_name" content="Indus Global Sourcing">');
-    expect(html).toContain(`<meta property="og:image" content="${SITE_ORIGIN}/social-card.png">`);
+    expect(html).toContain(`<meta property="og:image" content="${SITE_ORIGIN}/social-card.jpg">`);
     const jsonLd = /<script type="application\/ld\+json">(.*?)<\/script>/.exec(html)?.[1];
     expect(JSON.parse(jsonLd ?? '{}')).toMatchObject({ '@type': 'Organization', name: 'Indus Global Sourcing' });
   });
@@ -29,6 +29,13 @@ test('the home page HTML already lists every commodity', async ({ request }) => 
   for (const name of ['Copper Cathode', 'Coal', 'Petroleum Coke', 'Bauxite', 'Iron Ore', 'Aluminium Ingots', 'Copper Concentrate', 'Gems', 'Olive Oil']) {
     expect(html).toContain(`>${name}</a>`);
   }
+});
+
+test('the social preview image and the logo of the JSON-LD are served', async ({ request }) => {
+  const image = await request.get('/social-card.jpg');
+  expect(image.status()).toBe(200);
+  expect(image.headers()['content-type']).toContain('image/jpeg');
+  expect((await request.get('/logo.svg')).status()).toBe(200);
 });
 
 test('robots.txt and sitemap.xml point crawlers at the public pages', async ({ request }) => {

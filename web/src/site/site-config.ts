@@ -26,7 +26,7 @@ export const SITE = {
     { name: 'Instagram', href: 'https://www.instagram.com/' },
   ],
   /** Social preview image, shipped in web/public. */
-  socialImage: '/social-card.png',
+  socialImage: '/social-card.jpg',
   /** Tile template for the Global Reach map; the only third-party host the site may contact. */
   mapTileUrl: import.meta.env.VITE_MAP_TILE_URL || 'https://{s}.tile.openstreetmap.org/{z}/{x}/{y}.png',
   mapAttribution: '&copy; <a href="https://www.openstreetmap.org/copyright">OpenStreetMap</a> contributors',

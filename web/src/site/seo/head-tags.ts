@@ -52,6 +52,8 @@ export function defaultHeadTags(): HeadTag[] {
     meta('property', 'og:type', 'website'),
     meta('property', 'og:site_name', SITE.brand),
     meta('property', 'og:image', absoluteUrl(SITE.socialImage)),
+    meta('property', 'og:image:width', '1200'),
+    meta('property', 'og:image:height', '630'),
     meta('property', 'og:image:alt', `${SITE.brand} — ${SITE.tagline}`),
     meta('name', 'twitter:card', 'summary_large_image'),
     meta('name', 'twitter:image', absoluteUrl(SITE.socialImage)),
