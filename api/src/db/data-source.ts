@@ -7,13 +7,13 @@ import { recordEntities } from './entities';
 import { CreateRecordTables1795000000000 } from './migrations/1795000000000-create-record-tables';
 import { CreateUploadedFiles1795000000010 } from './migrations/1795000000010-create-uploaded-files';
 import { CreateSearchIndexes1795000000020 } from './migrations/1795000000020-create-search-indexes';
-import { CreateSqliteSearch1795000000040 } from './migrations/1795000000040-create-sqlite-search';
+import { CreateRecordCounts1795000000030 } from './migrations/1795000000030-create-record-counts';
 
 const RECORD_MIGRATIONS = [
   CreateRecordTables1795000000000,
   CreateUploadedFiles1795000000010,
   CreateSearchIndexes1795000000020,
-  CreateSqliteSearch1795000000040,
+  CreateRecordCounts1795000000030,
 ];
 
 export const SQLITE_FILE_NAME = 'sourcing.sqlite';

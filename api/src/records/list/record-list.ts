@@ -1,8 +1,9 @@
 import type { AdminListName, ListPage } from '@sourcing/shared';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
-import { engineOf } from '../../db/engine';
+import type { CountedTable } from '../../db/migrations/1795000000030-create-record-counts';
 import type { LinkSigner } from '../attachment-files';
+import { recordCounts } from '../record-counts';
 import type { CsvColumn } from './csv';
 import { encodeCursor, type Cursor } from './cursor';
 import type { ParsedListQuery } from './list-query';
@@ -22,7 +23,7 @@ type Filter = Pick<ParsedListQuery, 'q' | 'since'>;
 
 /**
  * The searched columns joined by a unit separator (so a match never spans two fields) and
- * lower-cased: the same expression the search indexes of both engines are built on.
+ * lower-cased: the same expression the PostgreSQL trigram indexes are built on.
  */
 export function searchedText(columns: readonly string[], alias: string): string {
   return `LOWER(${columns.map((c) => `${alias}.${c}`).join(` || '\u001f' || `)})`;
@@ -35,19 +36,11 @@ export function filteredRows<Row extends { id: string; createdAt: Date }>(
   def: Pick<RecordListDefinition<Row, unknown>, 'entity' | 'searchColumns'>,
   filter: Filter,
 ): SelectQueryBuilder<Row> {
-  const repo = deps.dataSource.getRepository<Row>(def.entity);
-  const qb = repo.createQueryBuilder('r');
+  const qb = deps.dataSource.getRepository<Row>(def.entity).createQueryBuilder('r');
   if (filter.q) {
-    // SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed.
-    const like = /[\\%_]/.test(filter.q) ? `LIKE :pattern ESCAPE '\\'` : 'LIKE :pattern';
-    // PostgreSQL: a trigram GIN index on this very expression; SQLite: the FTS5 trigram table
-    // the triggers of migration 1795000000040 fill.
-    qb.andWhere(
-      engineOf(deps.dataSource) === 'postgres'
-        ? `${searchedText(def.searchColumns, 'r')} ${like}`
-        : `r.id IN (SELECT "id" FROM "${repo.metadata.tableName}_search" WHERE "text" ${like})`,
-      { pattern: `%${escapeLike(filter.q.toLowerCase())}%` },
-    );
+    qb.andWhere(`${searchedText(def.searchColumns, 'r')} LIKE :pattern ESCAPE '\\'`, {
+      pattern: `%${escapeLike(filter.q.toLowerCase())}%`,
+    });
   }
   if (filter.since) qb.andWhere('r.createdAt > :since', { since: filter.since });
   return qb;
@@ -71,7 +64,17 @@ async function pageRows<Row extends { id: string; createdAt: Date }>(
   return qb.orderBy('r.createdAt', direction).addOrderBy('r.id', direction).limit(limit).getMany();
 }
 
-async function countRows(base: SelectQueryBuilder<{ id: string }>): Promise<number> {
+/** The unfiltered total comes from the trigger-kept count; a search or `since` counts its matches. */
+async function countRows(
+  deps: ListDeps,
+  entity: string,
+  base: SelectQueryBuilder<{ id: string }>,
+  filter: Filter,
+): Promise<number> {
+  if (!filter.q && !filter.since) {
+    const table = deps.dataSource.getMetadata(entity).tableName as CountedTable;
+    return (await recordCounts(deps.dataSource))[table];
+  }
   const raw = await base.clone().select('COUNT(*)', 'total').getRawOne<{ total: string | number }>();
   return Number(raw?.total ?? 0);
 }
@@ -84,7 +87,7 @@ export async function listRecords<Row extends { id: string; createdAt: Date }, R
 ): Promise<ListPage<Rec>> {
   const base = filteredRows(deps, def, query);
   const [total, rows] = await Promise.all([
-    countRows(base),
+    countRows(deps, def.entity, base, query),
     pageRows(base, query.sort, query.cursor, query.limit + 1),
   ]);
   const more = rows.length > query.limit;

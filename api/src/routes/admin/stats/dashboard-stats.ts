@@ -6,39 +6,36 @@ import {
   type StatsPeriod,
 } from '@sourcing/shared';
 import type { AppDeps } from '../../../app-deps';
-import { timeFromDb } from '../../../db/engine';
-import { INQUIRY, type InquiryRow } from '../../../db/entities/inquiry';
+import { dbTime, engineOf, timeFromDb } from '../../../db/engine';
+import { recordCounts } from '../../../records/record-counts';
 import { trendBuckets } from './trend-buckets';
 
 type StatsDeps = Pick<AppDeps, 'dataSource' | 'config' | 'now'>;
 
 async function totals(deps: StatsDeps): Promise<DashboardStats['totals']> {
-  const [row] = await deps.dataSource.query(`SELECT
-  (SELECT COUNT(*) FROM "subscribers") AS "subscribers",
-  (SELECT COUNT(*) FROM "inquiries") AS "inquiries",
-  (SELECT COUNT(*) FROM "supplier_inquiries") AS "supplierInquiries",
-  (SELECT COUNT(*) FROM "contact_messages") AS "contacts"`);
+  const counts = await recordCounts(deps.dataSource);
   return {
-    subscribers: Number(row.subscribers),
-    inquiries: Number(row.inquiries),
-    supplierInquiries: Number(row.supplierInquiries),
-    contacts: Number(row.contacts),
+    subscribers: counts.subscribers,
+    inquiries: counts.inquiries,
+    supplierInquiries: counts.supplier_inquiries,
+    contacts: counts.contact_messages,
   };
 }
 
-/** Inquiries per bucket, counted by the database in one pass over the period's index range. */
+/**
+ * Inquiries per bucket: one index range count per bucket on (createdAt, id), which reads index
+ * entries only (a CASE per row over the period read every row, about 3x slower).
+ */
 async function trend(deps: StatsDeps, period: StatsPeriod): Promise<DashboardStats['trend']> {
   const { labels, bounds } = trendBuckets(period, deps.now(), deps.config.timeZone);
-  const qb = deps.dataSource.getRepository<InquiryRow>(INQUIRY).createQueryBuilder('r');
-  const params: Record<string, Date> = {};
-  bounds.forEach((bound, i) => (params[`b${i}`] = bound));
-  labels.forEach((_, i) => {
-    const select = `SUM(CASE WHEN r.createdAt >= :b${i} AND r.createdAt < :b${i + 1} THEN 1 ELSE 0 END)`;
-    if (i === 0) qb.select(select, `c${i}`);
-    else qb.addSelect(select, `c${i}`);
-  });
-  qb.where(`r.createdAt >= :b0 AND r.createdAt < :b${labels.length}`).setParameters(params);
-  const raw = (await qb.getRawOne<Record<string, string | number | null>>()) ?? {};
+  const engine = engineOf(deps.dataSource);
+  const placeholder = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
+  const counts = labels.map(
+    (_, i) =>
+      `(SELECT COUNT(*) FROM "inquiries" WHERE "createdAt" >= ${placeholder(2 * i + 1)} AND "createdAt" < ${placeholder(2 * i + 2)}) AS "c${i}"`,
+  );
+  const params = labels.flatMap((_, i) => [dbTime(engine, bounds[i]), dbTime(engine, bounds[i + 1])]);
+  const [raw]: Record<string, string | number>[] = await deps.dataSource.query(`SELECT ${counts.join(',\n  ')}`, params);
   return { period, labels, counts: labels.map((_, i) => Number(raw[`c${i}`] ?? 0)) };
 }
 
