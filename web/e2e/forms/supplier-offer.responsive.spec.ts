@@ -9,6 +9,7 @@ import {
   findSupplierInquiries,
   pngFile,
   SUPPLIER_POST_PATH,
+  tabTo,
   toast,
   uniqueEmail,
   watchPosts,
@@ -203,6 +204,45 @@ test.describe('Supplier Product Submission Form', () => {
     await page.getByRole('button', { name: 'Clear form' }).click();
     await expect(field(page, 'Product Name')).toHaveValue('');
     await expect(field(page, 'Unit')).toHaveValue('MT');
+  });
+
+  test('can be completed with the keyboard alone', async ({ page, request }, testInfo) => {
+    test.slow(); // many single key presses on a machine shared with other suites
+    const email = uniqueEmail(testInfo, 'keyboard-supplier');
+    const typeInto = async (label: string, text: string) => {
+      await tabTo(page, field(page, label));
+      await page.keyboard.type(text);
+    };
+    await typeInto('Full Name', 'Lena Keys');
+    await typeInto('Company Name', 'Keyboard Oils');
+    await typeInto('Phone', '611223344');
+    await typeInto('Email', email);
+    await typeInto('Product Name', 'Olive Oil');
+    await typeInto('Product Category', 'Agro');
+    await typeInto('Monthly Supply Capacity', '40');
+    await page.keyboard.press('Tab');
+    await page.keyboard.type('L'); // the unit select, right after the capacity
+    await expect(field(page, 'Unit')).toHaveValue('Litre');
+    await typeInto('Price per Unit', '3.2');
+    await typeInto('Country of Origin', 'Spain');
+    const exports = page.getByRole('group', { name: 'Do you export internationally?' });
+    await tabTo(page, exports.getByRole('radio', { name: 'Yes' }));
+    await page.keyboard.press('ArrowRight');
+    await expect(exports.getByRole('radio', { name: 'No' })).toBeChecked();
+    await tabTo(page, page.getByRole('checkbox', { name: 'CE', exact: true }));
+    await page.keyboard.press('Space');
+    await tabTo(page, submit(page));
+    await page.keyboard.press('Enter');
+
+    await submittedReference(page, 'Product submitted successfully!');
+    const [record] = await findSupplierInquiries(request, email);
+    expect(record).toMatchObject({
+      supplyCapacity: '40 Litre/month',
+      pricePerUnit: 'USD 3.2 per Litre',
+      exportCapability: 'No',
+      certifications: ['CE'],
+      phoneNumber: '+91 611223344',
+    });
   });
 
   test('has no axe violations, empty or showing its messages', async ({ page }) => {
