@@ -6,7 +6,7 @@ import { API_PATHS, type InquiryRecord, type ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiryForm, inquiryValues } from '../../../api/src/test/forms';
 import { pdf } from '../../../api/src/test/sample-files';
-import { startSignedInApi, type SignedInApi } from '../test/real-api';
+import { API_START_TIMEOUT_MS, startSignedInApi, type SignedInApi } from '../test/real-api';
 import { createAttachmentOpener } from './attachments';
 
 const PDF = pdf();
@@ -24,7 +24,7 @@ beforeAll(async () => {
   expect(submitted.status).toBe(201);
   const page = (await (await api.get(API_PATHS.inquiries)).json()) as ListPage<InquiryRecord>;
   record = page.data[0];
-});
+}, API_START_TIMEOUT_MS);
 
 afterAll(() => api?.server.close());
 

@@ -2,7 +2,7 @@
 import { API_PATHS, connectRealtime, notificationFor, realtimeUrl, type RealtimeClient, type RealtimeEvent } from '@sourcing/shared';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startSignedInApi, type SignedInApi } from '../test/real-api';
+import { API_START_TIMEOUT_MS, startSignedInApi, type SignedInApi } from '../test/real-api';
 import { createNotifier } from './notifier';
 import { recordingNotifications } from '../test/fake-notifications';
 
@@ -25,7 +25,7 @@ beforeAll(async () => {
       onStatus: (status) => status === 'open' && resolve(),
     });
   });
-});
+}, API_START_TIMEOUT_MS);
 
 afterAll(async () => {
   client?.stop();

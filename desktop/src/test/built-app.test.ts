@@ -12,9 +12,13 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
 import { build } from 'electron-vite';
-import { API_PATHS } from '@sourcing/shared';
+import { API_PATHS, type AttachmentToOpen } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { inquiryForm, inquiryValues } from '../../../api/src/test/forms';
+import { pdf } from '../../../api/src/test/sample-files';
+import type { ActionResult } from '../common/ipc-channels';
 import { serveAppFiles } from '../main/app-protocol';
+import { createAttachmentOpener } from '../main/attachments';
 import { changeServerAddress, createServerAddressStore } from '../main/server-address';
 import { startSignedInApi, TEST_ADMIN_LOGIN, type SignedInApi } from './real-api';
 
@@ -66,6 +70,7 @@ interface BridgeCall {
 interface PageGlobals {
   __calls: BridgeCall[];
   __mainSetServerUrl(input: string): Promise<{ ok: boolean }>;
+  __mainOpenAttachment(file: unknown): Promise<ActionResult>;
   /** What main's webContents.send(IPC.navigate, route) does after a notification click. */
   __navigate(route: string): void;
   desktop: unknown;
@@ -73,11 +78,20 @@ interface PageGlobals {
   location: { reload(): void };
 }
 
+interface OpenedApp {
+  page: Page;
+  calls: () => Promise<BridgeCall[]>;
+  problems: string[];
+  /** Files main handed to the system viewer (shell.openPath). */
+  viewed: string[];
+}
+
 /**
- * A page with `window.desktop` standing in for the preload: calls are recorded, and setServerUrl
- * runs main's changeServerAddress in Node, then reloads like main does.
+ * A page with `window.desktop` standing in for the preload: calls are recorded; setServerUrl runs
+ * main's changeServerAddress in Node, then reloads like main does; openAttachment runs main's
+ * attachment opener (real download) with `viewerProblem` as what shell.openPath answers.
  */
-async function openApp(server: string | null): Promise<{ page: Page; calls: () => Promise<BridgeCall[]>; problems: string[] }> {
+async function openApp(server: string | null, query = '', viewerProblem = ''): Promise<OpenedApp> {
   const page = await browser.newPage();
   const problems: string[] = [];
   page.on('console', (message) => {
@@ -86,6 +100,19 @@ async function openApp(server: string | null): Promise<{ page: Page; calls: () =
   page.on('pageerror', (error) => problems.push(error.message));
   const store = createServerAddressStore(join(await mkdtemp(join(tmpdir(), 'renderer-')), 'server.json'));
   await page.exposeFunction('__mainSetServerUrl', (input: string) => changeServerAddress(input, store, fetch, () => {}));
+  const viewed: string[] = [];
+  const attachments = createAttachmentOpener({
+    fetch: (url) => fetch(url),
+    folder: join(await mkdtemp(join(tmpdir(), 'renderer-attachments-')), 'files'),
+    serverOrigin: () => api.server.url,
+    openPath: async (path) => (viewed.push(path), viewerProblem),
+  });
+  await page.exposeFunction('__mainOpenAttachment', (file: AttachmentToOpen & { apiBaseUrl: string }) =>
+    attachments.open(file).then(
+      (): ActionResult => ({ ok: true }),
+      (error: Error): ActionResult => ({ ok: false, error: error.message }),
+    ),
+  );
   await page.addInitScript((initial) => {
     // Runs in the page; this tsconfig has no DOM types, hence the narrow shape of the page's globals.
     const w = globalThis as unknown as PageGlobals;
@@ -107,7 +134,11 @@ async function openApp(server: string | null): Promise<{ page: Page; calls: () =
         }
         return result;
       },
-      openAttachment: async (file: unknown) => record('openAttachment', file),
+      async openAttachment(file: unknown) {
+        record('openAttachment', file);
+        const result = await w.__mainOpenAttachment(file);
+        if (!result.ok) throw new Error(result.error);
+      },
       notify: async (notification: unknown) => record('notify', notification),
       setBadgeCount: async (count: number) => record('setBadgeCount', count),
       onNavigate: (listener: (route: string) => void) => {
@@ -116,9 +147,19 @@ async function openApp(server: string | null): Promise<{ page: Page; calls: () =
       },
     };
   }, server);
-  await page.goto(`${pagesUrl}/index.html`);
-  return { page, problems, calls: () => page.evaluate(() => (globalThis as unknown as PageGlobals).__calls) };
+  await page.goto(`${pagesUrl}/index.html${query}`);
+  return { page, problems, viewed, calls: () => page.evaluate(() => (globalThis as unknown as PageGlobals).__calls) };
 }
+
+async function signIn(page: Page): Promise<void> {
+  await page.getByLabel('Email').fill(TEST_ADMIN_LOGIN.email);
+  await page.getByLabel('Password').fill(TEST_ADMIN_LOGIN.password);
+  await page.getByRole('button', { name: 'Login' }).click();
+  await expect.poll(() => page.getByRole('button', { name: 'Login' }).count(), { timeout: 10_000 }).toBe(0);
+}
+
+const showRoute = (page: Page, route: string) =>
+  page.evaluate((r) => (globalThis as unknown as PageGlobals).__navigate(r), route);
 
 describe('the build output', () => {
   const requiresOf = async (file: string) =>
@@ -167,12 +208,20 @@ describe('the desktop renderer in Chromium', () => {
     await page.close();
   });
 
+  it('shows the current server under Server Address… and goes back to the back office on Cancel', async () => {
+    // What main loads for the menu entry.
+    const { page, problems } = await openApp(api.server.url, '?screen=server');
+    await expect.poll(() => page.getByLabel('Server address').inputValue()).toBe(api.server.url);
+    await page.getByRole('button', { name: 'Cancel' }).click();
+    await expect.poll(() => page.getByRole('heading', { name: 'Admin Login' }).isVisible(), { timeout: 10_000 }).toBe(true);
+    expect(new URL(page.url()).search).toBe('');
+    expect(problems).toEqual([]);
+    await page.close();
+  });
+
   it('signs in, hands a new contact message to the bridge as a notification, and opens its list on click', async () => {
     const { page, calls, problems } = await openApp(api.server.url);
-    await page.getByLabel('Email').fill(TEST_ADMIN_LOGIN.email);
-    await page.getByLabel('Password').fill(TEST_ADMIN_LOGIN.password);
-    await page.getByRole('button', { name: 'Login' }).click();
-    await expect.poll(() => page.getByRole('button', { name: 'Login' }).count(), { timeout: 10_000 }).toBe(0);
+    await signIn(page);
     // Give the realtime socket a moment to open, then a visitor writes in.
     await page.waitForTimeout(1000);
     const posted = await api.post(
@@ -192,12 +241,44 @@ describe('the desktop renderer in Chromium', () => {
 
     const [notification] = (await calls()).filter((c) => c.name === 'notify');
     const route = (notification.arg as { route: string }).route;
-    await page.evaluate((r) => (globalThis as unknown as PageGlobals).__navigate(r), route);
+    await showRoute(page, route);
     await expect.poll(() => page.getByRole('heading', { name: 'Contact Queries', level: 1 }).isVisible(), { timeout: 10_000 }).toBe(true);
     expect(new URL(page.url()).hash).toBe('#/admin/contact-queries');
     // Seen: the dock / taskbar badge goes back to nothing.
     await expect.poll(lastBadge, { timeout: 10_000 }).toBe(0);
     expect(problems).toEqual([]);
     await page.close();
+  });
+
+  it('opens an attachment through main: real download, system viewer, and a toast when the viewer fails', async () => {
+    const fileName = 'Assay report.pdf';
+    const submitted = await api.post(
+      API_PATHS.inquiry,
+      inquiryForm(inquiryValues({ fullName: 'Jane Doe' }), [{ name: fileName, bytes: pdf(), type: 'application/pdf' }]),
+    );
+    expect(submitted.status).toBe(201);
+
+    const working = await openApp(api.server.url);
+    await signIn(working.page);
+    await showRoute(working.page, '/admin/inquiries');
+    await working.page.getByTitle(fileName).first().click();
+    await expect.poll(() => working.viewed.length, { timeout: 10_000 }).toBe(1);
+    expect(working.viewed[0].endsWith(fileName)).toBe(true);
+    expect(await readFile(working.viewed[0])).toEqual(pdf());
+    const [call] = (await working.calls()).filter((c) => c.name === 'openAttachment');
+    expect(call.arg).toMatchObject({ fileName, apiBaseUrl: api.server.url });
+    expect(working.problems).toEqual([]);
+    await working.page.close();
+
+    const failing = await openApp(api.server.url, '', 'No application knows how to open this file');
+    await signIn(failing.page);
+    await showRoute(failing.page, '/admin/inquiries');
+    await failing.page.getByTitle(fileName).first().click();
+    await expect
+      .poll(() => failing.page.getByText('The file was downloaded but could not be opened: No application knows how to open this file').isVisible(), {
+        timeout: 10_000,
+      })
+      .toBe(true);
+    await failing.page.close();
   });
 });

@@ -5,6 +5,9 @@
 import { API_PATHS, API_PREFIX, type SessionResponse } from '@sourcing/shared';
 import { startTestServer, type TestServer } from '../../../api/src/test/support';
 
+/** Migrations and a scrypt login can take a while on a busy machine. */
+export const API_START_TIMEOUT_MS = 60_000;
+
 export const TEST_ADMIN_LOGIN = { email: 'desktop.admin@example.com', password: 'Desktop-admin-password-42' };
 
 export interface SignedInApi {

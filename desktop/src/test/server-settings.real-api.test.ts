@@ -6,13 +6,13 @@
 import { API_PATHS, API_PREFIX } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_ORIGIN } from '../main/app-protocol';
-import { startSignedInApi, TEST_ADMIN_LOGIN, type SignedInApi } from './real-api';
+import { API_START_TIMEOUT_MS, startSignedInApi, TEST_ADMIN_LOGIN, type SignedInApi } from './real-api';
 
 let api: SignedInApi;
 
 beforeAll(async () => {
   api = await startSignedInApi({ CORS_ORIGINS: APP_ORIGIN, COOKIE_SAMESITE: 'none', TRUST_PROXY: 'true' });
-});
+}, API_START_TIMEOUT_MS);
 
 afterAll(() => api?.server.close());
 
