@@ -57,7 +57,17 @@ export function buildMenuTemplate(platform: NodeJS.Platform, actions: MenuAction
     return [
       {
         label: 'Sourcing Admin',
-        submenu: [about, { type: 'separator' }, serverSettings, { type: 'separator' }, { role: 'hide' }, { role: 'hideOthers' }, { role: 'unhide' }, { type: 'separator' }, quit],
+        submenu: [
+          about,
+          { type: 'separator' },
+          serverSettings,
+          { type: 'separator' },
+          { role: 'hide' },
+          { role: 'hideOthers' },
+          { role: 'unhide' },
+          { type: 'separator' },
+          quit,
+        ],
       },
       edit,
       view,
