@@ -1,6 +1,6 @@
 import type { ContactMessageRecord, ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { filteredRows } from './record-list';
+import { CSV_BATCH_SIZE, filteredRows } from './record-list';
 import { contactRow, ENTITY_OF, inquiryRow, seedRows, subscriberRow, supplierInquiryRow } from '../../test/factories';
 import { contactList } from '../../routes/records/contact/contact-list';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -164,6 +164,20 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     );
     expect(suppliers[1]).toContain(`1,Sam Supplier,'-2+3,`);
     expect(suppliers[1]).toContain(`"CE, RoHS"`);
+  });
+
+  it('streams every row of a list larger than one export batch, each once', async () => {
+    const start = Date.parse('2025-06-01T00:00:00Z');
+    const rows = Array.from({ length: CSV_BATCH_SIZE * 2 + 37 }, (_, i) =>
+      subscriberRow(new Date(start + Math.floor(i / 2) * 1000), { email: `bulk${i}@example.com` }),
+    );
+    await seedRows(server.deps.dataSource, ENTITY_OF.subscribers, rows);
+    const lines = await csv('/api/subscribers');
+    expect(lines).toHaveLength(rows.length + 2);
+    const emails = lines.slice(1).map((line) => line.split(',')[1]);
+    expect(new Set(emails).size).toBe(rows.length + 1);
+    // Newest first: the oldest two (same second, order by id) end the file.
+    expect(lines.at(-1)).toMatch(new RegExp(`^${rows.length + 1},bulk[01]@example\\.com,${new Date(start).toISOString()}$`));
   });
 });
 
