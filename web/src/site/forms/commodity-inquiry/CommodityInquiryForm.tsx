@@ -1,46 +1,26 @@
 import {
-  API_PATHS,
-  API_PREFIX,
   COMMODITY_OPTIONS,
   DISPATCH_MODES,
   OTHERS,
   UNIT_PLACEHOLDER,
   UNITS,
-  UPLOAD_LIMITS,
   USER_TYPES,
 } from '@sourcing/shared';
-import { CheckboxGroup, FilePicker, FormSection, PhoneField, RadioGroup, SelectField, TextField } from '../kit/fields';
+import { ContactFields } from '../kit/ContactFields';
+import { CheckboxGroup, FilePicker, FormSection, RadioGroup, SelectField, TextField } from '../kit/fields';
 import { FormFrame } from '../kit/FormFrame';
 import { decimalInput, purityInput, purityOnBlur, purityOnFocus, withoutTrailingDot } from '../kit/inputFilters';
-import { useFormState } from '../kit/useFormState';
-import { useSubmission } from '../kit/useSubmission';
-import {
-  COMMODITY_INQUIRY_DRAFT_KEY,
-  COMMODITY_INQUIRY_FORM_DEFAULTS,
-  commodityInquiryFields,
-  validateCommodityInquiry,
-  withCommodityTicked,
-} from './inquiryValues';
+import { useSubmittableForm } from '../kit/useSubmittableForm';
+import { COMMODITY_INQUIRY_FORM, withCommodityTicked } from './inquiryValues';
 
 const UNIT_OPTIONS = [UNIT_PLACEHOLDER, ...UNITS];
 const DISPATCH_OPTIONS = [{ value: '', label: 'Select Dispatch Mode' }, ...DISPATCH_MODES];
 
 /** The buyer's nine-section Commodity Inquiry Form; `commodityName` ticks a card's commodity. */
 export function CommodityInquiryForm({ commodityName }: { commodityName?: string }) {
-  const form = useFormState({
-    defaults: COMMODITY_INQUIRY_FORM_DEFAULTS,
-    draftKey: COMMODITY_INQUIRY_DRAFT_KEY,
-    files: { field: 'attachment', maxFiles: UPLOAD_LIMITS.maxInquiryFiles },
-    initialize: (start) => withCommodityTicked(start, commodityName),
-  });
-  const submission = useSubmission({
-    form,
-    url: `${API_PREFIX}${API_PATHS.inquiry}`,
-    validate: validateCommodityInquiry,
-    toFields: commodityInquiryFields,
-    successMessage: 'Inquiry submitted successfully!',
-    failureMessage: 'Failed to submit inquiry',
-  });
+  const { form, submission } = useSubmittableForm(COMMODITY_INQUIRY_FORM, (start) =>
+    withCommodityTicked(start, commodityName),
+  );
   const { values, bind } = form;
 
   return (
@@ -52,12 +32,7 @@ export function CommodityInquiryForm({ commodityName }: { commodityName?: string
       submission={submission}
     >
       <FormSection number={1} title="Customer Information">
-        <TextField {...bind('fullName')} label="Full Name" required autoComplete="name" />
-        <TextField {...bind('companyName')} label="Company Name" required autoComplete="organization" />
-        <TextField {...bind('designation')} label="Designation / Role" autoComplete="organization-title" />
-        <TextField {...bind('gstNumber')} label="GST / VAT Number" />
-        <PhoneField number={bind('phoneNumber')} callingCountry={bind('callingCountry')} label="Phone" required />
-        <TextField {...bind('email')} label="Email" required type="email" inputMode="email" autoComplete="email" />
+        <ContactFields bind={bind} designationLabel="Designation / Role" />
         <TextField {...bind('addressCountry')} label="Full Address" multiline autoComplete="street-address" />
         <RadioGroup {...bind('userType')} legend="Are you:" options={USER_TYPES} />
       </FormSection>

@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { COMMODITY_INQUIRY_FORM_DEFAULTS, commodityInquiryFields, validateCommodityInquiry, withCommodityTicked } from './inquiryValues';
+import { COMMODITY_INQUIRY_FORM, COMMODITY_INQUIRY_FORM_DEFAULTS, withCommodityTicked } from './inquiryValues';
+
+const { toFields: commodityInquiryFields, validate: validateCommodityInquiry } = COMMODITY_INQUIRY_FORM;
 
 describe('the buyer form values', () => {
   it('start with India calling code and the unit placeholder', () => {

@@ -1,12 +1,16 @@
 import {
+  API_PATHS,
+  API_PREFIX,
   checklistOptionFor,
   COMMODITY_INQUIRY_DEFAULTS,
   commodityInquirySchema,
   toCommodityInquiryFields,
   validate,
   type CommodityInquiryValues,
+  UPLOAD_LIMITS,
 } from '@sourcing/shared';
 import { DEFAULT_CALLING_COUNTRY, joinPhoneNumber } from '../kit/phone';
+import type { FormDefinition } from '../kit/useSubmittableForm';
 
 /** What the buyer's form holds: SPEC's values, the phone number without its code, and the code's country. */
 export type CommodityInquiryFormValues = CommodityInquiryValues & { callingCountry: string };
@@ -16,18 +20,21 @@ export const COMMODITY_INQUIRY_FORM_DEFAULTS: CommodityInquiryFormValues = {
   callingCountry: DEFAULT_CALLING_COUNTRY,
 };
 
-export const COMMODITY_INQUIRY_DRAFT_KEY = 'draft:commodity-inquiry';
-
 /** The values SPEC's schema and multipart fields speak of: phoneNumber carries its calling code. */
 export function inquiryValuesOf({ callingCountry, ...values }: CommodityInquiryFormValues): CommodityInquiryValues {
   return { ...values, phoneNumber: joinPhoneNumber(callingCountry, values.phoneNumber) };
 }
 
-export const validateCommodityInquiry = (values: CommodityInquiryFormValues) =>
-  validate(commodityInquirySchema, inquiryValuesOf(values));
-
-export const commodityInquiryFields = (values: CommodityInquiryFormValues) =>
-  toCommodityInquiryFields(inquiryValuesOf(values));
+export const COMMODITY_INQUIRY_FORM: FormDefinition<CommodityInquiryFormValues> = {
+  defaults: COMMODITY_INQUIRY_FORM_DEFAULTS,
+  draftKey: 'draft:commodity-inquiry',
+  files: { field: 'attachment', maxFiles: UPLOAD_LIMITS.maxInquiryFiles },
+  url: `${API_PREFIX}${API_PATHS.inquiry}`,
+  validate: (values) => validate(commodityInquirySchema, inquiryValuesOf(values)),
+  toFields: (values) => toCommodityInquiryFields(inquiryValuesOf(values)),
+  successMessage: 'Inquiry submitted successfully!',
+  failureMessage: 'Failed to submit inquiry',
+};
 
 /** Ticks the checklist entry a commodity card stands for (e.g. 'Iron Ore' -> 'Iron ore (Fe 62+)'). */
 export function withCommodityTicked<V extends CommodityInquiryValues>(values: V, commodityName: string | undefined): V {

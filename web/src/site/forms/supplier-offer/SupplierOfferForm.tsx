@@ -1,43 +1,23 @@
 import {
-  API_PATHS,
-  API_PREFIX,
   CURRENCIES,
   SUPPLIER_CERTIFICATIONS,
   SUPPLIER_INCOTERMS,
   UNITS,
-  UPLOAD_LIMITS,
   YES_NO,
 } from '@sourcing/shared';
-import { CheckboxGroup, FilePicker, FormSection, PhoneField, RadioGroup, SelectField, SuffixSelect, TextField } from '../kit/fields';
+import { ContactFields } from '../kit/ContactFields';
+import { CheckboxGroup, FilePicker, FormSection, RadioGroup, SelectField, SuffixSelect, TextField } from '../kit/fields';
 import { FormFrame } from '../kit/FormFrame';
 import { decimalInput, withoutTrailingDot } from '../kit/inputFilters';
-import { useFormState } from '../kit/useFormState';
-import { useSubmission } from '../kit/useSubmission';
-import {
-  SUPPLIER_OFFER_DRAFT_KEY,
-  SUPPLIER_OFFER_FORM_DEFAULTS,
-  supplierOfferFields,
-  validateSupplierOffer,
-} from './offerValues';
+import { useSubmittableForm } from '../kit/useSubmittableForm';
+import { SUPPLIER_OFFER_FORM } from './offerValues';
 
 /** Digits and a dot while typing, no dangling dot after. */
 const decimal = { inputMode: 'decimal', filter: decimalInput, tidyOnBlur: withoutTrailingDot } as const;
 
 /** The supplier's seven-section Supplier Product Submission Form. */
 export function SupplierOfferForm() {
-  const form = useFormState({
-    defaults: SUPPLIER_OFFER_FORM_DEFAULTS,
-    draftKey: SUPPLIER_OFFER_DRAFT_KEY,
-    files: { field: 'attachments', maxFiles: UPLOAD_LIMITS.maxSupplierFiles },
-  });
-  const submission = useSubmission({
-    form,
-    url: `${API_PREFIX}${API_PATHS.supplier}`,
-    validate: validateSupplierOffer,
-    toFields: supplierOfferFields,
-    successMessage: 'Product submitted successfully!',
-    failureMessage: 'Failed to submit product',
-  });
+  const { form, submission } = useSubmittableForm(SUPPLIER_OFFER_FORM);
   const { values, bind } = form;
   const unitSuffix = <span className="form-suffix">{values.unit}</span>;
 
@@ -50,12 +30,7 @@ export function SupplierOfferForm() {
       submission={submission}
     >
       <FormSection number={1} title="Supplier Information">
-        <TextField {...bind('fullName')} label="Full Name" required autoComplete="name" />
-        <TextField {...bind('companyName')} label="Company Name" required autoComplete="organization" />
-        <TextField {...bind('designation')} label="Designation" autoComplete="organization-title" />
-        <TextField {...bind('gstNumber')} label="GST / VAT Number" />
-        <PhoneField number={bind('phoneNumber')} callingCountry={bind('callingCountry')} label="Phone" required />
-        <TextField {...bind('email')} label="Email" required type="email" inputMode="email" autoComplete="email" />
+        <ContactFields bind={bind} designationLabel="Designation" />
         <TextField {...bind('address')} label="Address" multiline autoComplete="street-address" />
       </FormSection>
 

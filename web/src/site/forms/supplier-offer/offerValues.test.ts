@@ -1,5 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { SUPPLIER_OFFER_FORM_DEFAULTS, supplierOfferFields, validateSupplierOffer } from './offerValues';
+import { SUPPLIER_OFFER_FORM, SUPPLIER_OFFER_FORM_DEFAULTS } from './offerValues';
+
+const { toFields: supplierOfferFields, validate: validateSupplierOffer } = SUPPLIER_OFFER_FORM;
 
 describe('the supplier form values', () => {
   it('compose SPEC texts and join the phone with its calling code', () => {

@@ -1,12 +1,16 @@
 import {
+  API_PATHS,
+  API_PREFIX,
   composeSupplierOffer,
   SUPPLIER_OFFER_DEFAULTS,
   supplierOfferSchema,
   toSupplierOfferFields,
   validate,
   type SupplierOfferValues,
+  UPLOAD_LIMITS,
 } from '@sourcing/shared';
 import { DEFAULT_CALLING_COUNTRY, joinPhoneNumber } from '../kit/phone';
+import type { FormDefinition } from '../kit/useSubmittableForm';
 
 /** What the supplier's form holds: SPEC's values, the phone number without its code, and the code's country. */
 export type SupplierOfferFormValues = SupplierOfferValues & { callingCountry: string };
@@ -16,17 +20,21 @@ export const SUPPLIER_OFFER_FORM_DEFAULTS: SupplierOfferFormValues = {
   callingCountry: DEFAULT_CALLING_COUNTRY,
 };
 
-export const SUPPLIER_OFFER_DRAFT_KEY = 'draft:supplier-offer';
-
 /** SPEC's composed offer ('500 MT/month', 'USD 450 per MT', ...) with the phone's calling code joined. */
 export function composedOfferOf({ callingCountry, ...values }: SupplierOfferFormValues): SupplierOfferValues {
   return composeSupplierOffer({ ...values, phoneNumber: joinPhoneNumber(callingCountry, values.phoneNumber) });
 }
 
-export const validateSupplierOffer = (values: SupplierOfferFormValues) =>
-  validate(supplierOfferSchema, composedOfferOf(values));
-
-export const supplierOfferFields = (values: SupplierOfferFormValues) => toSupplierOfferFields(composedOfferOf(values));
+export const SUPPLIER_OFFER_FORM: FormDefinition<SupplierOfferFormValues> = {
+  defaults: SUPPLIER_OFFER_FORM_DEFAULTS,
+  draftKey: 'draft:supplier-offer',
+  files: { field: 'attachments', maxFiles: UPLOAD_LIMITS.maxSupplierFiles },
+  url: `${API_PREFIX}${API_PATHS.supplier}`,
+  validate: (values) => validate(supplierOfferSchema, composedOfferOf(values)),
+  toFields: (values) => toSupplierOfferFields(composedOfferOf(values)),
+  successMessage: 'Product submitted successfully!',
+  failureMessage: 'Failed to submit product',
+};
 
 /** Title, description and canonical path of the form's page (the embed points its canonical here too). */
 export const SUPPLIER_OFFER_META = {

@@ -1,0 +1,14 @@
+import type { FormValues } from './draft';
+import { useFormState, type FormStateOptions } from './useFormState';
+import { useSubmission, type SubmissionOptions } from './useSubmission';
+
+/** Everything that makes one of the forms: its values, draft, files and how it is checked and sent. */
+export type FormDefinition<V extends FormValues> = Omit<FormStateOptions<V>, 'initialize'> &
+  Omit<SubmissionOptions<V>, 'form'>;
+
+/** The form state and its submit flow, wired together from one definition. */
+export function useSubmittableForm<V extends FormValues>(definition: FormDefinition<V>, initialize?: (start: V) => V) {
+  const form = useFormState({ ...definition, initialize });
+  const submission = useSubmission({ ...definition, form });
+  return { form, submission };
+}
