@@ -10,7 +10,7 @@ import { postgresAvailable, BENCH_DATABASE_URL, type Engine } from './lib/proces
  *   BENCH_SUITES=throughput,growth,realtime,web   which suites (default all)
  *   BENCH_ENGINES=sqlite,postgres                 which engines (PostgreSQL skipped if unreachable)
  *   BENCH_SIZES=1000,100000,1000000               growth sizes
- *   BENCH_SECONDS=5 BENCH_CONNECTIONS=10          autocannon load per run
+ *   BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10   autocannon: seconds per run, alternating rounds
  *   BENCH_DATABASE_URL=postgres://...             a database the bench may create schemas in
  *   BENCH_PORT_BASE=3270                          first port of the servers it starts
  */

@@ -2,7 +2,9 @@ import autocannon from 'autocannon';
 
 /** Load and latency measurement, kept bounded: fixed durations or request counts, 127.0.0.1 only. */
 
-export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
+export const LOAD_SECONDS = Number(process.env.BENCH_SECONDS ?? 3);
+/** Rounds per comparison: the API and its yardstick alternate, so drifting machine load hits both alike. */
+export const LOAD_ROUNDS = Number(process.env.BENCH_ROUNDS ?? 3);
 export const LOAD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 export interface Throughput {
@@ -39,6 +41,23 @@ export async function load(baseUrl: string, request: LoadRequest): Promise<Throu
   };
 }
 
+const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
+/** LOAD_ROUNDS alternating runs of each target; the median of each figure over the rounds. */
+export async function loadAlternating(baseUrls: string[], request: LoadRequest): Promise<Throughput[]> {
+  const runs: Throughput[][] = baseUrls.map(() => []);
+  for (let round = 0; round < LOAD_ROUNDS; round++) {
+    for (const [i, url] of baseUrls.entries()) runs[i].push(await load(url, request));
+  }
+  return runs.map((r) => ({
+    reqPerSec: median(r.map((t) => t.reqPerSec)),
+    p50: median(r.map((t) => t.p50)),
+    p99: median(r.map((t) => t.p99)),
+    non2xx: r.reduce((sum, t) => sum + t.non2xx, 0),
+    errors: r.reduce((sum, t) => sum + t.errors, 0),
+  }));
+}
+
 export interface Latency {
   p50: number;
   p99: number;
@@ -59,10 +78,20 @@ export async function timeSequential(url: string, headers: Record<string, string
   const samples: number[] = [];
   for (let i = 0; i < warmup + count; i++) {
     const started = performance.now();
-    const res = await fetch(url, { headers });
+    const res = await fetchOnFreshSocketIfClosed(url, headers);
     await res.arrayBuffer();
     if (!res.ok) throw new Error(`${url} answered ${res.status}`);
     if (i >= warmup) samples.push(performance.now() - started);
   }
   return percentiles(samples);
+}
+
+/** A kept-alive socket the server closed while idle (e.g. during seeding) fails once: retry on a new one. */
+async function fetchOnFreshSocketIfClosed(url: string, headers: Record<string, string>): Promise<Response> {
+  try {
+    return await fetch(url, { headers });
+  } catch (error) {
+    if ((error as { cause?: { code?: string } }).cause?.code !== 'UND_ERR_SOCKET') throw error;
+    return fetch(url, { headers });
+  }
 }

@@ -24,6 +24,7 @@ export async function growthOn(engine: Engine, sizes: number[]): Promise<Row[]> 
       await seedInquiries(store, template, seeded, size);
       seeded = size;
       const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
+      console.error(`growth ${engine}: ${size} rows seeded in ${seedSeconds} s, timing`);
       const deep = await cursorAt(store, Math.floor(size / 2));
       const cases: [string, string][] = [
         ['list first page', '/api/inquiry/inquiries'],

@@ -1,6 +1,6 @@
 import { inquiryForm, inquiryValues } from '../../api/src/test/forms';
 import { pdf } from '../../api/src/test/sample-files';
-import { load, type LoadRequest } from '../lib/measure';
+import { loadAlternating, type LoadRequest } from '../lib/measure';
 import { createStore, startApi, startBare, type Engine } from '../lib/processes';
 import { printTable, ratio, writeResults, type Row } from '../lib/report';
 import { seedInquiries, submitTemplateInquiry } from '../lib/seed';
@@ -57,8 +57,7 @@ async function throughputOn(engine: Engine): Promise<Row[]> {
     try {
       const rows: Row[] = [];
       for (const [name, request] of routes) {
-        const real = await load(api.url, request);
-        const yardstick = await load(bare.url, request);
+        const [real, yardstick] = await loadAlternating([api.url, bare.url], request);
         rows.push({
           engine,
           route: name,
