@@ -7,6 +7,7 @@ import { recordEntities } from './entities';
 import { CreateRecordTables1795000000000 } from './migrations/1795000000000-create-record-tables';
 import { CreateUploadedFiles1795000000010 } from './migrations/1795000000010-create-uploaded-files';
 import { CreateSearchIndexes1795000000020 } from './migrations/1795000000020-create-search-indexes';
+import { CreateSqliteSearch1795000000040 } from './migrations/1795000000040-create-sqlite-search';
 import { CreateRecordCounts1795000000030 } from './migrations/1795000000030-create-record-counts';
 
 const RECORD_MIGRATIONS = [
@@ -14,6 +15,7 @@ const RECORD_MIGRATIONS = [
   CreateUploadedFiles1795000000010,
   CreateSearchIndexes1795000000020,
   CreateRecordCounts1795000000030,
+  CreateSqliteSearch1795000000040,
 ];
 
 export const SQLITE_FILE_NAME = 'sourcing.sqlite';

@@ -1,6 +1,7 @@
 import type { AdminListName, ListPage } from '@sourcing/shared';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
+import { engineOf } from '../../db/engine';
 import type { CountedTable } from '../../db/migrations/1795000000030-create-record-counts';
 import type { LinkSigner } from '../attachment-files';
 import { recordCounts } from '../record-counts';
@@ -23,7 +24,7 @@ type Filter = Pick<ParsedListQuery, 'q' | 'since'>;
 
 /**
  * The searched columns joined by a unit separator (so a match never spans two fields) and
- * lower-cased: the same expression the PostgreSQL trigram indexes are built on.
+ * lower-cased: the same expression the search indexes of both engines are built on.
  */
 export function searchedText(columns: readonly string[], alias: string): string {
   return `LOWER(${columns.map((c) => `${alias}.${c}`).join(` || '\u001f' || `)})`;
@@ -36,11 +37,19 @@ export function filteredRows<Row extends { id: string; createdAt: Date }>(
   def: Pick<RecordListDefinition<Row, unknown>, 'entity' | 'searchColumns'>,
   filter: Filter,
 ): SelectQueryBuilder<Row> {
-  const qb = deps.dataSource.getRepository<Row>(def.entity).createQueryBuilder('r');
+  const repo = deps.dataSource.getRepository<Row>(def.entity);
+  const qb = repo.createQueryBuilder('r');
   if (filter.q) {
-    qb.andWhere(`${searchedText(def.searchColumns, 'r')} LIKE :pattern ESCAPE '\\'`, {
-      pattern: `%${escapeLike(filter.q.toLowerCase())}%`,
-    });
+    // SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed.
+    const like = /[\\%_]/.test(filter.q) ? `LIKE :pattern ESCAPE '\\'` : 'LIKE :pattern';
+    // PostgreSQL: a trigram GIN index on this very expression; SQLite: the FTS5 trigram table
+    // the triggers of migration 1795000000040 fill.
+    qb.andWhere(
+      engineOf(deps.dataSource) === 'postgres'
+        ? `${searchedText(def.searchColumns, 'r')} ${like}`
+        : `r.id IN (SELECT "id" FROM "${repo.metadata.tableName}_search" WHERE "text" ${like})`,
+      { pattern: `%${escapeLike(filter.q.toLowerCase())}%` },
+    );
   }
   if (filter.since) qb.andWhere('r.createdAt > :since', { since: filter.since });
   return qb;
