@@ -14,6 +14,39 @@ export function SectionHeader({ id, eyebrow, title, lead }: { id: string; eyebro
   );
 }
 
+/** A page section: header (its title labels the section) and content, on a plain, muted or dark band. */
+export function ContentSection({
+  id,
+  eyebrow,
+  title,
+  lead,
+  tone,
+  className,
+  anchor,
+  children,
+}: {
+  /** Id of the title, which labels the section. */
+  id: string;
+  /** Id of the section itself, for in-page links. */
+  anchor?: string;
+  eyebrow: string;
+  title: string;
+  lead?: ReactNode;
+  tone?: 'muted';
+  className?: string;
+  children: ReactNode;
+}) {
+  const classes = ['section', tone && `section--${tone}`, className].filter(Boolean).join(' ');
+  return (
+    <section className={classes} id={anchor} aria-labelledby={id}>
+      <div className="container">
+        <SectionHeader id={id} eyebrow={eyebrow} title={title} lead={lead} />
+        {children}
+      </div>
+    </section>
+  );
+}
+
 export interface Feature {
   Icon: ComponentType<SVGProps<SVGSVGElement>>;
   title: string;

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, HeartIcon, SparkIcon, TargetIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
-import { FeatureCards, SectionHeader } from '../../components/Section';
+import { ContentSection, FeatureCards } from '../../components/Section';
 import { revealProps, useRevealOnScroll } from '../../motion/useRevealOnScroll';
 import { PageMeta } from '../../seo/PageMeta';
 import { SITE } from '../../site-config';
@@ -60,37 +60,32 @@ export default function AboutPage() {
         metals, minerals, energy and agricultural commodities around the world.
       </PageHero>
 
-      <section className="section" aria-labelledby="pillars-title">
-        <div className="container">
-          <SectionHeader id="pillars-title" eyebrow="Who we are" title="What drives us" />
-          <FeatureCards items={PILLARS} />
-        </div>
-      </section>
+      <ContentSection id="pillars-title" eyebrow="Who we are" title="What drives us">
+        <FeatureCards items={PILLARS} />
+      </ContentSection>
 
-      <section className="section section--muted" aria-labelledby="promoters-title">
-        <div className="container">
-          <SectionHeader
-            id="promoters-title"
-            eyebrow="Leadership"
-            title="Meet Our Promoters"
-            lead="Decades of finance and banking experience behind every contract we sign."
-          />
-          <ul className="promoters">
-            {PROMOTERS.map(({ name, role, bio }, index) => (
-              <li key={name} className="card promoter" {...revealProps(index)}>
-                <span className="promoter__avatar" aria-hidden="true">
-                  {initialsOf(name)}
-                </span>
-                <div>
-                  <h3 className="promoter__name">{name}</h3>
-                  <p className="promoter__role">{role}</p>
-                  <p className="card__text">{bio}</p>
-                </div>
-              </li>
-            ))}
-          </ul>
-        </div>
-      </section>
+      <ContentSection
+        id="promoters-title"
+        tone="muted"
+        eyebrow="Leadership"
+        title="Meet Our Promoters"
+        lead="Decades of finance and banking experience behind every contract we sign."
+      >
+        <ul className="promoters">
+          {PROMOTERS.map(({ name, role, bio }, index) => (
+            <li key={name} className="card promoter" {...revealProps(index)}>
+              <span className="promoter__avatar" aria-hidden="true">
+                {initialsOf(name)}
+              </span>
+              <div>
+                <h3 className="promoter__name">{name}</h3>
+                <p className="promoter__role">{role}</p>
+                <p className="card__text">{bio}</p>
+              </div>
+            </li>
+          ))}
+        </ul>
+      </ContentSection>
 
       <section className="section" aria-labelledby="about-cta-title">
         <div className="container">

@@ -3,6 +3,7 @@ import { COMMODITY_GROUPS, type Commodity, type Grade } from '@sourcing/shared/c
 import { commodityImage } from '../../assets/commodity-images';
 import { Flag } from '../../components/Flag';
 import { ArrowRightIcon } from '../../components/icons';
+import { ContentSection } from '../../components/Section';
 import { revealProps } from '../../motion/useRevealOnScroll';
 import { COMMODITIES_SECTION_ID, type CommodityInquiryNavigationState } from '../../routes';
 
@@ -55,34 +56,29 @@ function CommodityCard({ commodity, index }: { commodity: Commodity; index: numb
 /** Both catalogue groups; a card opens the inquiry form with its commodity's name. */
 export function CommoditiesSection() {
   return (
-    <section className="section section--muted commodities" id={COMMODITIES_SECTION_ID} aria-labelledby="commodities-title">
-      <div className="container">
-        <header className="section__header" {...revealProps()}>
-          <p className="section__eyebrow">What we source</p>
-          <h2 className="section__title" id="commodities-title">
-            Our Commodities
-          </h2>
-          <p className="section__lead">
-            Choose a commodity to request a quote. Origins and grades below are what we ship most often; ask for
-            anything else.
-          </p>
-        </header>
-        {COMMODITY_GROUPS.map((group) => (
-          <section key={group.key} className="commodity-group" aria-labelledby={`group-${group.key}`}>
-            <div className="commodity-group__header" style={{ borderColor: group.color }}>
-              <h3 className="commodity-group__title" id={`group-${group.key}`}>
-                {group.name}
-              </h3>
-              <p className="commodity-group__text">{group.description}</p>
-            </div>
-            <div className="card-grid">
-              {group.items.map((commodity, index) => (
-                <CommodityCard key={commodity.name} commodity={commodity} index={index} />
-              ))}
-            </div>
-          </section>
-        ))}
-      </div>
-    </section>
+    <ContentSection
+      id="commodities-title"
+      anchor={COMMODITIES_SECTION_ID}
+      tone="muted"
+      eyebrow="What we source"
+      title="Our Commodities"
+      lead="Choose a commodity to request a quote. Origins and grades below are what we ship most often; ask for anything else."
+    >
+      {COMMODITY_GROUPS.map((group) => (
+        <section key={group.key} className="commodity-group" aria-labelledby={`group-${group.key}`}>
+          <div className="commodity-group__header" style={{ borderColor: group.color }}>
+            <h3 className="commodity-group__title" id={`group-${group.key}`}>
+              {group.name}
+            </h3>
+            <p className="commodity-group__text">{group.description}</p>
+          </div>
+          <div className="card-grid">
+            {group.items.map((commodity, index) => (
+              <CommodityCard key={commodity.name} commodity={commodity} index={index} />
+            ))}
+          </div>
+        </section>
+      ))}
+    </ContentSection>
   );
 }

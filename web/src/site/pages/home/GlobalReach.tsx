@@ -1,6 +1,6 @@
 import { lazy, Suspense, useEffect, useRef, useState } from 'react';
 import { Flag } from '../../components/Flag';
-import { SectionHeader } from '../../components/Section';
+import { ContentSection } from '../../components/Section';
 import { revealProps } from '../../motion/useRevealOnScroll';
 import { MAP_VIEW, REACH_LOCATIONS } from './content';
 
@@ -32,39 +32,37 @@ function useNearViewport(margin: string) {
 export function GlobalReach() {
   const { ref, near } = useNearViewport('400px 0px');
   return (
-    <section className="section global-reach" aria-labelledby="reach-title">
-      <div className="container">
-        <SectionHeader
-          id="reach-title"
-          eyebrow="Global reach"
-          title="Where our cargo comes from"
-          lead="Our main sourcing origins. Select a marker to see what we ship from there."
-        />
-        <div
-          ref={ref}
-          className="global-reach__map"
-          style={{ height: MAP_VIEW.heightPx }}
-          role="region"
-          aria-label="Map of our sourcing origins"
-        >
-          {near && (
-            <Suspense fallback={null}>
-              <GlobalReachMap />
-            </Suspense>
-          )}
-        </div>
-        <ul className="global-reach__legend" aria-label="Sourcing origins">
-          {REACH_LOCATIONS.map(({ country, code, focus }, index) => (
-            <li key={code} className="global-reach__origin" {...revealProps(index)}>
-              <Flag code={code} />
-              <span>
-                <strong>{country}</strong>
-                <span className="global-reach__focus">{focus}</span>
-              </span>
-            </li>
-          ))}
-        </ul>
+    <ContentSection
+      id="reach-title"
+      className="global-reach"
+      eyebrow="Global reach"
+      title="Where our cargo comes from"
+      lead="Our main sourcing origins. Select a marker to see what we ship from there."
+    >
+      <div
+        ref={ref}
+        className="global-reach__map"
+        style={{ height: MAP_VIEW.heightPx }}
+        role="region"
+        aria-label="Map of our sourcing origins"
+      >
+        {near && (
+          <Suspense fallback={null}>
+            <GlobalReachMap />
+          </Suspense>
+        )}
       </div>
-    </section>
+      <ul className="global-reach__legend" aria-label="Sourcing origins">
+        {REACH_LOCATIONS.map(({ country, code, focus }, index) => (
+          <li key={code} className="global-reach__origin" {...revealProps(index)}>
+            <Flag code={code} />
+            <span>
+              <strong>{country}</strong>
+              <span className="global-reach__focus">{focus}</span>
+            </span>
+          </li>
+        ))}
+      </ul>
+    </ContentSection>
   );
 }

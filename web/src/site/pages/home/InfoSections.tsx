@@ -1,38 +1,33 @@
 /** The plain home sections: how it works, why choose us, figures, quality checks, industries. */
 import { Link } from 'react-router-dom';
-import { FeatureCards, SectionHeader } from '../../components/Section';
+import { ContentSection, FeatureCards } from '../../components/Section';
 import { revealProps } from '../../motion/useRevealOnScroll';
 import { FIGURES, HOW_IT_WORKS, INDUSTRIES, QUALITY_CHECKS, SELLING_POINTS, TRADE_TERMS } from './content';
 
 export function HowItWorks() {
   return (
-    <section className="section" aria-labelledby="how-title">
-      <div className="container">
-        <SectionHeader
-          id="how-title"
-          eyebrow="How it works"
-          title="Sourcing in three steps"
-          lead="From your first message to cargo at your port, you always know what happens next."
-        />
-        <FeatureCards items={HOW_IT_WORKS} numbered />
-      </div>
-    </section>
+    <ContentSection
+      id="how-title"
+      eyebrow="How it works"
+      title="Sourcing in three steps"
+      lead="From your first message to cargo at your port, you always know what happens next."
+    >
+      <FeatureCards items={HOW_IT_WORKS} numbered />
+    </ContentSection>
   );
 }
 
 export function WhyChooseUs() {
   return (
-    <section className="section section--muted" aria-labelledby="why-title">
-      <div className="container">
-        <SectionHeader
-          id="why-title"
-          eyebrow="Why choose us"
-          title="A partner you can audit"
-          lead="Buyers stay with us because every shipment is checked, priced openly and followed through."
-        />
-        <FeatureCards items={SELLING_POINTS} columns={4} />
-      </div>
-    </section>
+    <ContentSection
+      id="why-title"
+      tone="muted"
+      eyebrow="Why choose us"
+      title="A partner you can audit"
+      lead="Buyers stay with us because every shipment is checked, priced openly and followed through."
+    >
+      <FeatureCards items={SELLING_POINTS} columns={4} />
+    </ContentSection>
   );
 }
 
@@ -58,45 +53,40 @@ export function Figures() {
 
 export function QualityAssurance() {
   return (
-    <section className="section" aria-labelledby="quality-title">
-      <div className="container">
-        <SectionHeader
-          id="quality-title"
-          eyebrow="Quality assurance"
-          title="Checked before it sails"
-          lead="Every contract names the grade; every cargo is sampled against it before the bill of lading is issued."
-        />
-        <FeatureCards items={QUALITY_CHECKS} />
-        <div className="trade-terms" {...revealProps()}>
-          <p className="trade-terms__label">We quote on</p>
-          <ul className="trade-terms__list">
-            {TRADE_TERMS.map((term) => (
-              <li key={term} className="chip chip--strong">
-                {term}
-              </li>
-            ))}
-          </ul>
-          <Link className="button button--primary" to="/commodity-inquiry">
-            Request a quote
-          </Link>
-        </div>
+    <ContentSection
+      id="quality-title"
+      eyebrow="Quality assurance"
+      title="Checked before it sails"
+      lead="Every contract names the grade; every cargo is sampled against it before the bill of lading is issued."
+    >
+      <FeatureCards items={QUALITY_CHECKS} />
+      <div className="trade-terms" {...revealProps()}>
+        <p className="trade-terms__label">We quote on</p>
+        <ul className="trade-terms__list">
+          {TRADE_TERMS.map((term) => (
+            <li key={term} className="chip chip--strong">
+              {term}
+            </li>
+          ))}
+        </ul>
+        <Link className="button button--primary" to="/commodity-inquiry">
+          Request a quote
+        </Link>
       </div>
-    </section>
+    </ContentSection>
   );
 }
 
 export function Industries() {
   return (
-    <section className="section section--muted" aria-labelledby="industries-title">
-      <div className="container">
-        <SectionHeader
-          id="industries-title"
-          eyebrow="Industries"
-          title="Industries We Serve"
-          lead="The same checks and service, whatever the cargo ends up becoming."
-        />
-        <FeatureCards items={INDUSTRIES.map(({ Icon, name, text }) => ({ Icon, title: name, text }))} />
-      </div>
-    </section>
+    <ContentSection
+      id="industries-title"
+      tone="muted"
+      eyebrow="Industries"
+      title="Industries We Serve"
+      lead="The same checks and service, whatever the cargo ends up becoming."
+    >
+      <FeatureCards items={INDUSTRIES.map(({ Icon, name, text }) => ({ Icon, title: name, text }))} />
+    </ContentSection>
   );
 }
