@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The searched text of each list, as records/list/record-list.ts builds it (keep them equal). */
-const SEARCHED = {
+export const SEARCHED = {
   contact_messages: ['name', 'email', 'message'],
   subscribers: ['email'],
   inquiries: ['fullName', 'companyName', 'email', 'commodities', 'otherCommodity'],

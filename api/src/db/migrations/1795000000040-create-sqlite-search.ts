@@ -1,12 +1,5 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
-
-/** The searched text of each list, as records/list/record-list.ts builds it (keep them equal). */
-const SEARCHED = {
-  contact_messages: ['name', 'email', 'message'],
-  subscribers: ['email'],
-  inquiries: ['fullName', 'companyName', 'email', 'commodities', 'otherCommodity'],
-  supplier_inquiries: ['fullName', 'companyName', 'email', 'productName', 'productCategory'],
-};
+import { SEARCHED } from './1795000000020-create-search-indexes';
 
 /**
  * SQLite's counterpart of the PostgreSQL trigram indexes: an FTS5 trigram table per list holding
