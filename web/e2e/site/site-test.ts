@@ -1,6 +1,7 @@
 /**
  * The public site's Playwright `test`: every page runs offline (map tiles are answered with an
- * error, so the map must cope) and each test fails if the page asked any other host for anything.
+ * error, so the map must cope) and each test fails if the page asked any other host for anything,
+ * or logged a script error (a failed hydration of the prerendered HTML shows up there).
  */
 import AxeBuilder from '@axe-core/playwright';
 import { test as base, expect, type Page } from '@playwright/test';
@@ -11,7 +12,22 @@ import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
 /** The tile host is the one third party the site may use (SPEC: map tiles). */
 const TILE_REQUEST = /tile\.openstreetmap\.org|\{s\}|tiles?\./;
 
-export const test = base.extend<{ foreignRequests: string[] }>({
+/** Resource load failures (aborted tiles, the 404 page itself) are not script errors. */
+const isResourceFailure = (text: string) => text.startsWith('Failed to load resource');
+
+export const test = base.extend<{ foreignRequests: string[]; scriptErrors: string[] }>({
+  scriptErrors: [
+    async ({ page }, use) => {
+      const errors: string[] = [];
+      page.on('pageerror', (error) => errors.push(error.message));
+      page.on('console', (message) => {
+        if (message.type() === 'error' && !isResourceFailure(message.text())) errors.push(message.text());
+      });
+      await use(errors);
+      expect(errors, 'script errors in the page').toEqual([]);
+    },
+    { auto: true },
+  ],
   foreignRequests: [
     async ({ page }, use) => {
       const foreign: string[] = [];
