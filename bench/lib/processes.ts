@@ -3,7 +3,7 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import pg from 'pg';
+import { postgresUrlWithSchema, withPostgres } from '../../api/src/test/support';
 
 /** Child processes and databases of a bench run: the real API (`api/src/main.ts`) and the bare Koa app. */
 
@@ -74,12 +74,10 @@ export async function createStore(engine: Engine): Promise<Store> {
   }
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   await withPostgres(BENCH_DATABASE_URL, (c) => c.query(`CREATE SCHEMA "${schema}"`));
-  const url = new URL(BENCH_DATABASE_URL);
-  url.searchParams.set('options', `-c search_path=${schema}`);
   return {
     engine,
     dataDir,
-    databaseUrl: url.toString(),
+    databaseUrl: postgresUrlWithSchema(BENCH_DATABASE_URL, schema),
     schema,
     async drop() {
       rmSync(dataDir, { recursive: true, force: true });
@@ -90,16 +88,6 @@ export async function createStore(engine: Engine): Promise<Store> {
 
 export async function postgresAvailable(): Promise<boolean> {
   return withPostgres(BENCH_DATABASE_URL, async () => true).catch(() => false);
-}
-
-export async function withPostgres<T>(url: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** The real server, production settings except rate limits raised so the load is not refused. */

@@ -1,7 +1,8 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
 import { inquiryForm, inquiryValues } from '../../api/src/test/forms';
-import { withPostgres, type Store } from './processes';
+import { withPostgres } from '../../api/src/test/support';
+import type { Store } from './processes';
 
 /**
  * Bulk rows for the growth benchmark: one inquiry is submitted through the API (so every column

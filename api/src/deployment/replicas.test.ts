@@ -5,14 +5,13 @@ import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { WS_PROTOCOL, type ListPage, type RealtimeEvent, type SupplierInquiryRecord } from '@sourcing/shared';
-import { Client } from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { REPO_ROOT } from '../config';
 import { createDataSource } from '../db/data-source';
 import { pdf } from '../test/sample-files';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
-import { postgresUrlWithSchema } from '../test/support';
+import { postgresUrlWithSchema, withPostgres } from '../test/support';
 
 /**
  * What docker-compose runs, without Docker: two real API processes (`node --import tsx
@@ -78,16 +77,6 @@ function stopReplica(replica: Replica): Promise<void> {
     });
     replica.process.kill('SIGTERM');
   });
-}
-
-async function withPostgres<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 function openSocket(url: string, token: string): Promise<WebSocket> {

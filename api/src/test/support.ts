@@ -93,7 +93,8 @@ export function postgresUrlWithSchema(baseUrl: string, schema: string): string {
   return url.toString();
 }
 
-async function withPostgres<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
+/** One short-lived connection for setup and clean-up (schemas, counts). */
+export async function withPostgres<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
   const client = new Client({ connectionString: url });
   await client.connect();
   try {
