@@ -25,10 +25,13 @@ export function createApp(deps: AppDeps) {
   app.use(corsForOrigins(config.corsOrigins));
   app.use(koaBody({ multipart: false, jsonLimit: JSON_BODY_LIMIT, formLimit: JSON_BODY_LIMIT, text: false }));
   app.use(api.routes());
-  app.use(api.allowedMethods({ throw: true }));
+  // No route answered: a known path with another method is 405 (with Allow), anything else 404.
   app.use(async (ctx, next) => {
-    if (ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) throw new HttpError(404, NOT_FOUND);
-    await next();
+    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) return next();
+    const allowed = new Set(api.match(ctx.path, ctx.method).path.flatMap((layer) => layer.methods));
+    if (allowed.size === 0) throw new HttpError(404, NOT_FOUND);
+    ctx.set('Allow', [...allowed].join(', '));
+    throw new HttpError(405, 'Method not allowed');
   });
   app.use(serveWeb(config.webDistDir));
   app.use((ctx) => {

@@ -13,6 +13,14 @@ describe.each(TEST_ENGINES)('health and readiness on %s', (engine) => {
     expect(await call(server, '/api/ready')).toMatchObject({ status: 200, body: { status: 'ready' } });
   });
 
+  it('answers an unsupported method with 405 JSON and an unknown API path with 404 JSON', async () => {
+    const put = await call(server, '/api/contact', { method: 'PUT' });
+    expect(put.status).toBe(405);
+    expect(put.body).toEqual({ error: expect.any(String) });
+    expect(put.headers.get('allow')).toContain('POST');
+    expect(await call(server, '/api/nothing/here')).toMatchObject({ status: 404, body: { error: 'Not found' } });
+  });
+
   it('answers readiness 503 once the database is gone', async () => {
     await server.deps.dataSource.destroy();
     expect(await call(server, '/api/ready')).toMatchObject({ status: 503, body: { error: 'Database unavailable' } });
