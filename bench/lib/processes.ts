@@ -86,8 +86,20 @@ export async function createStore(engine: Engine): Promise<Store> {
   };
 }
 
+/** True when BENCH_DATABASE_URL answers; its database is created first if the server lacks it. */
 export async function postgresAvailable(): Promise<boolean> {
-  return withPostgres(BENCH_DATABASE_URL, async () => true).catch(() => false);
+  const url = new URL(BENCH_DATABASE_URL);
+  const database = decodeURIComponent(url.pathname.slice(1));
+  url.pathname = '/postgres';
+  try {
+    await withPostgres(url.toString(), async (client) => {
+      const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
+      if (!rowCount) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
+    });
+    return await withPostgres(BENCH_DATABASE_URL, async () => true);
+  } catch {
+    return false;
+  }
 }
 
 /** The real server, production settings except rate limits raised so the load is not refused. */
