@@ -14,17 +14,22 @@ export function recordEvents(server: Pick<TestServer, 'deps'>) {
     if (event.summary.id.startsWith(SETTLE_MARKER)) markers += 1;
     else events.push(event);
   });
+  async function settle(): Promise<RealtimeEvent[]> {
+    const target = markers + 1;
+    await server.deps.bus.publish({
+      event: 'contactUpdated',
+      summary: { id: `${SETTLE_MARKER}${target}`, kind: 'contact', displayName: '', createdAt: new Date().toISOString() },
+    });
+    await vi.waitFor(() => expect(markers).toBeGreaterThanOrEqual(target), { timeout: 5000, interval: 5 });
+    return events;
+  }
   return {
     events,
-    clear: () => void (events.length = 0),
-    async settle(): Promise<RealtimeEvent[]> {
-      const target = markers + 1;
-      await server.deps.bus.publish({
-        event: 'contactUpdated',
-        summary: { id: `${SETTLE_MARKER}${target}`, kind: 'contact', displayName: '', createdAt: new Date().toISOString() },
-      });
-      await vi.waitFor(() => expect(markers).toBeGreaterThanOrEqual(target), { timeout: 5000, interval: 5 });
-      return events;
+    settle,
+    /** Forgets what arrived so far, once everything published before this call has arrived. */
+    async reset(): Promise<void> {
+      await settle();
+      events.length = 0;
     },
   };
 }

@@ -15,7 +15,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
     recorder = recordEvents(server);
   });
   afterAll(() => server?.close());
-  beforeEach(() => recorder.clear());
+  beforeEach(() => recorder.reset());
 
   const list = async (query = '') =>
     (await call(server, `/api/inquiry/inquiries${query}`, { headers: server.adminHeaders() })).body as ListPage<InquiryRecord>;

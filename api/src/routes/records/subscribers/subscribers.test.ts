@@ -38,6 +38,7 @@ describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(7);
     expect(await count()).toBe(2);
+    expect((await recorder.settle()).filter((e) => e.summary.displayName === 'race@example.com')).toHaveLength(1);
   });
 
   it('refuses a missing or malformed e-mail', async () => {

@@ -15,7 +15,7 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
     recorder = recordEvents(server);
   });
   afterAll(() => server?.close());
-  beforeEach(() => recorder.clear());
+  beforeEach(() => recorder.reset());
 
   const detail = async (id: string) =>
     (await call(server, `/api/supplier/supplierInquires/${id}`, { headers: server.adminHeaders() })).body as SupplierInquiryRecord;
