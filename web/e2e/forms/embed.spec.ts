@@ -6,7 +6,7 @@ import { fillInquiry, inquiryInput } from './fillers';
 import { confirmation, field, findInquiries, PDF_FILE, uniqueEmail } from './support';
 
 /** The snippet partners paste, exactly as the README gives it, pointed at the test server. */
-const README = readFileSync(new URL('../../src/site/forms/embed/README.md', import.meta.url), 'utf8');
+const README = readFileSync(new URL('../../../README.md', import.meta.url), 'utf8');
 const SNIPPET = /```html\n([\s\S]*?)```/.exec(README)![1].replaceAll('https://sourcing.example.com', E2E_BASE_URL);
 const FORM_URL = `${E2E_BASE_URL}/embed/commodity-inquiry`;
 
