@@ -4,6 +4,9 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * The four record tables. Written by hand for both engines: uuid/timestamptz on PostgreSQL,
  * text/datetime on SQLite. Every table has a (createdAt, id) index for newest-first keyset pages.
  */
+/** The submitter's columns, first in both inquiry tables. */
+const SUBMITTER = ['fullName', 'companyName', 'designation', 'gstNumber', 'phoneNumber', 'email', 'address'];
+
 export class CreateRecordTables1795000000000 implements MigrationInterface {
   name = 'CreateRecordTables1795000000000';
 
@@ -29,13 +32,7 @@ export class CreateRecordTables1795000000000 implements MigrationInterface {
     await queryRunner.query(`CREATE TABLE "inquiries" (
   "id" ${id},
   ${text([
-    'fullName',
-    'companyName',
-    'designation',
-    'gstNumber',
-    'phoneNumber',
-    'email',
-    'address',
+    ...SUBMITTER,
     'addressCountry',
     'userType',
   ])},
@@ -67,13 +64,7 @@ export class CreateRecordTables1795000000000 implements MigrationInterface {
     await queryRunner.query(`CREATE TABLE "supplier_inquiries" (
   "id" ${id},
   ${text([
-    'fullName',
-    'companyName',
-    'designation',
-    'gstNumber',
-    'phoneNumber',
-    'email',
-    'address',
+    ...SUBMITTER,
     'productName',
     'productCategory',
     'productDescription',
