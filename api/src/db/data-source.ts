@@ -9,6 +9,7 @@ import { CreateUploadedFiles1795000000010 } from './migrations/1795000000010-cre
 import { CreateSearchIndexes1795000000020 } from './migrations/1795000000020-create-search-indexes';
 import { CreateSqliteSearch1795000000040 } from './migrations/1795000000040-create-sqlite-search';
 import { CreateRecordCounts1795000000030 } from './migrations/1795000000030-create-record-counts';
+import { CreateInquirySlotCounts1795000000050 } from './migrations/1795000000050-create-inquiry-slot-counts';
 
 const RECORD_MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -16,6 +17,7 @@ const RECORD_MIGRATIONS = [
   CreateSearchIndexes1795000000020,
   CreateRecordCounts1795000000030,
   CreateSqliteSearch1795000000040,
+  CreateInquirySlotCounts1795000000050,
 ];
 
 export const SQLITE_FILE_NAME = 'sourcing.sqlite';

@@ -6,7 +6,8 @@ import {
   type StatsPeriod,
 } from '@sourcing/shared';
 import type { AppDeps } from '../../../app-deps';
-import { dbTime, engineOf, timeFromDb } from '../../../db/engine';
+import { engineOf, timeFromDb } from '../../../db/engine';
+import { SLOT_SECONDS } from '../../../db/migrations/1795000000050-create-inquiry-slot-counts';
 import { recordCounts } from '../../../records/record-counts';
 import { trendBuckets } from './trend-buckets';
 
@@ -23,19 +24,21 @@ async function totals(deps: StatsDeps): Promise<DashboardStats['totals']> {
 }
 
 /**
- * Inquiries per bucket: one index range count per bucket on (createdAt, id), which reads index
- * entries only (a CASE per row over the period read every row, about 3x slower).
+ * Inquiries per bucket, summed from the trigger-kept 15-minute slot counts: at most a period's
+ * slots are read, however many inquiries it holds (bucket bounds are local midnights, which fall
+ * on slot boundaries in every time zone).
  */
 async function trend(deps: StatsDeps, period: StatsPeriod): Promise<DashboardStats['trend']> {
   const { labels, bounds } = trendBuckets(period, deps.now(), deps.config.timeZone);
-  const engine = engineOf(deps.dataSource);
-  const placeholder = (n: number) => (engine === 'postgres' ? `$${n}` : '?');
-  const counts = labels.map(
+  const postgres = engineOf(deps.dataSource) === 'postgres';
+  const placeholder = (n: number) => (postgres ? `$${n}` : '?');
+  const sums = labels.map(
     (_, i) =>
-      `(SELECT COUNT(*) FROM "inquiries" WHERE "createdAt" >= ${placeholder(2 * i + 1)} AND "createdAt" < ${placeholder(2 * i + 2)}) AS "c${i}"`,
+      `(SELECT COALESCE(SUM("total"), 0) FROM "inquiry_slot_counts" WHERE "slot" >= ${placeholder(2 * i + 1)} AND "slot" < ${placeholder(2 * i + 2)}) AS "c${i}"`,
   );
-  const params = labels.flatMap((_, i) => [dbTime(engine, bounds[i]), dbTime(engine, bounds[i + 1])]);
-  const [raw]: Record<string, string | number>[] = await deps.dataSource.query(`SELECT ${counts.join(',\n  ')}`, params);
+  const slot = (bound: Date) => Math.ceil(bound.getTime() / (SLOT_SECONDS * 1000));
+  const params = labels.flatMap((_, i) => [slot(bounds[i]), slot(bounds[i + 1])]);
+  const [raw]: Record<string, string | number>[] = await deps.dataSource.query(`SELECT ${sums.join(',\n  ')}`, params);
   return { period, labels, counts: labels.map((_, i) => Number(raw[`c${i}`] ?? 0)) };
 }
 
