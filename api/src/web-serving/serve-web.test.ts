@@ -1,6 +1,7 @@
 import { get } from 'node:http';
 import { mkdirSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, type TestServer } from '../test/support';
 import { IMMUTABLE, REVALIDATE } from './serve-web';
@@ -36,6 +37,33 @@ describe('serving the built web', () => {
     const home = await call(server, '/');
     expect(home.text).toBe('<title>site</title>');
     expect(home.headers.get('cache-control')).toBe(REVALIDATE);
+  });
+
+  it('serves the precompressed Brotli or gzip copy the client accepts, else the plain file', async () => {
+    const web = server.deps.config.webDistDir;
+    const source = 'console.log("compressible");'.repeat(100);
+    writeFileSync(join(web, 'assets', 'big-def456.js'), source);
+    writeFileSync(join(web, 'assets', 'big-def456.js.br'), brotliCompressSync(source));
+    writeFileSync(join(web, 'assets', 'big-def456.js.gz'), gzipSync(source));
+    const raw = (encoding: string) =>
+      new Promise<{ headers: Record<string, unknown>; body: Buffer }>((resolve, reject) =>
+        get(`${server.url}/assets/big-def456.js`, { headers: { 'Accept-Encoding': encoding } }, (res) => {
+          const chunks: Buffer[] = [];
+          res.on('data', (c: Buffer) => chunks.push(c));
+          res.on('end', () => resolve({ headers: res.headers, body: Buffer.concat(chunks) }));
+        }).on('error', reject),
+      );
+
+    const br = await raw('gzip, deflate, br');
+    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-type': 'text/javascript; charset=utf-8' });
+    expect(brotliDecompressSync(br.body).toString()).toBe(source);
+    const gz = await raw('gzip');
+    expect(gz.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gz.body).toString()).toBe(source);
+    expect(gz.headers.etag).not.toBe(br.headers.etag);
+    const plain = await raw('identity');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body.toString()).toBe(source);
   });
 
   it('answers 304 to a revalidation with the same ETag', async () => {

@@ -11,16 +11,26 @@ export const REVALIDATE = 'no-cache';
 /** Vite's hashed output: safe to cache forever. */
 const isHashedAsset = (urlPath: string) => urlPath.startsWith('/assets/');
 
-async function fileAt(root: string, relative: string) {
-  const full = normalize(join(root, relative));
-  if (full !== root && !full.startsWith(root + sep)) return null;
+async function statFile(path: string) {
   try {
-    const info = await stat(full);
-    return info.isFile() ? { path: full, size: info.size, mtime: info.mtime } : null;
+    const info = await stat(path);
+    return info.isFile() ? { path, size: info.size, mtime: info.mtime } : null;
   } catch {
     return null;
   }
 }
+
+async function fileAt(root: string, relative: string) {
+  const full = normalize(join(root, relative));
+  if (full !== root && !full.startsWith(root + sep)) return null;
+  return statFile(full);
+}
+
+/** Encodings the web build precompresses (web/scripts/precompress.mjs), best first. */
+const PRECOMPRESSED = [
+  { encoding: 'br', suffix: '.br' },
+  { encoding: 'gzip', suffix: '.gz' },
+] as const;
 
 /**
  * Serves the built web (site and admin): the exact file, else `<path>/index.html` or
@@ -58,7 +68,19 @@ export function serveWeb(distDir: string): Middleware {
     ctx.type = contentTypeOf(file.path);
     ctx.set('Cache-Control', status === 200 && isHashedAsset(urlPath) ? IMMUTABLE : REVALIDATE);
     ctx.lastModified = file.mtime;
-    ctx.etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}"`;
+    let etagSuffix = '';
+    const variants = await Promise.all(PRECOMPRESSED.map((v) => statFile(file!.path + v.suffix)));
+    if (variants.some(Boolean)) {
+      ctx.vary('Accept-Encoding');
+      // Our preference (Brotli is smaller), not the order the client happened to list them in.
+      const chosen = PRECOMPRESSED.findIndex((v, i) => variants[i] && ctx.acceptsEncodings(v.encoding) === v.encoding);
+      if (chosen >= 0) {
+        file = variants[chosen]!;
+        ctx.set('Content-Encoding', PRECOMPRESSED[chosen].encoding);
+        etagSuffix = `-${PRECOMPRESSED[chosen].encoding}`;
+      }
+    }
+    ctx.etag = `W/"${file.size.toString(16)}-${file.mtime.getTime().toString(16)}${etagSuffix}"`;
     if (status === 200 && ctx.fresh) {
       ctx.status = 304;
       return;
