@@ -34,14 +34,18 @@ export function registerUploadRoutes(router: Router, deps: AppDeps) {
     ctx.type = file.mimeType;
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'private, no-store');
-    // Uploaded content is never a page of ours: no scripts, no framing; sandboxed unless a PDF
-    // (browsers refuse to render PDFs in a sandbox).
+    // Uploaded content is never a page of ours: no scripts; sandboxed unless a PDF (browsers
+    // refuse to render PDFs in a sandbox). Images and PDFs may be framed by the admin's own
+    // pages (the detail view previews them), in the browser or the configured app origins.
+    const ancestors = inline ? ["'self'", ...deps.config.corsOrigins].join(' ') : "'none'";
     ctx.set(
       'Content-Security-Policy',
-      `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors 'none'${
+      `default-src 'none'; img-src 'self'; style-src 'unsafe-inline'; frame-ancestors ${ancestors}${
         file.mimeType === 'application/pdf' ? '' : '; sandbox'
       }`,
     );
+    // frame-ancestors decides; the blanket X-Frame-Options: DENY would block the preview.
+    if (inline) ctx.remove('X-Frame-Options');
     ctx.length = info.size;
     ctx.body = createReadStream(path);
   });

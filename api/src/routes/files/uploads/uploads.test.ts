@@ -30,6 +30,9 @@ describe.each(TEST_ENGINES)('GET /api/uploads/:storedName on %s', (engine) => {
     );
     expect(record.attachmentFiles[0].originalName).toBe('Price list – 2026.pdf');
     expect(res.headers.get('x-content-type-options')).toBe('nosniff');
+    // The admin detail view previews it in a frame of its own origin.
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'self'");
+    expect(res.headers.get('x-frame-options')).toBeNull();
     expect(Buffer.from(await res.arrayBuffer()).equals(pdf())).toBe(true);
   });
 
@@ -39,6 +42,8 @@ describe.each(TEST_ENGINES)('GET /api/uploads/:storedName on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-disposition')).toBe('attachment; filename="offer.docx"');
     expect(res.headers.get('content-security-policy')).toContain('sandbox');
+    expect(res.headers.get('content-security-policy')).toContain("frame-ancestors 'none'");
+    expect(res.headers.get('x-frame-options')).toBe('DENY');
   });
 
   it('refuses no credentials, a tampered signature, another file’s signature and an expired link', async () => {
