@@ -5,11 +5,19 @@ import { adminList, expect, test, uniqueEmail } from './site-test';
 const SUBSCRIBED = 'Subscribed successfully';
 const ALREADY_SUBSCRIBED = 'You are already subscribed';
 
-/** Holds the matching API call for `ms` so the loading state can be seen. */
-const slowDown = (ms: number) => async (route: import('@playwright/test').Route) => {
-  await new Promise((resolve) => setTimeout(resolve, ms));
-  await route.continue();
-};
+/**
+ * Holds the matching API calls until `release()`, so the loading state is asserted while it
+ * certainly lasts (a fixed delay races the assertions on a busy machine).
+ */
+function holdRequests() {
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  const handler = async (route: import('@playwright/test').Route) => {
+    await released;
+    await route.continue();
+  };
+  return { handler, release };
+}
 
 test('the newsletter subscribes, says so, empties the field and clears the message after 3 s', async ({ page }, testInfo) => {
   await page.goto('/about');
@@ -19,11 +27,13 @@ test('the newsletter subscribes, says so, empties the field and clears the messa
   const button = footer.getByRole('button', { name: 'Join Now' });
   const address = uniqueEmail('newsletter', testInfo.project.name);
 
-  await page.route('**/api/subscribers', slowDown(400));
+  const held = holdRequests();
+  await page.route('**/api/subscribers', held.handler);
   await email.fill(address);
   await button.click();
   await expect(footer.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
   await expect(email).toBeDisabled();
+  held.release();
   const status = footer.getByRole('status');
   await expect(status).toHaveText(SUBSCRIBED);
   await expect(email).toHaveValue('');
@@ -75,9 +85,11 @@ test('Contact offers call and e-mail links and a message dialog that sends, stor
   await dialog.getByLabel('Name').fill('Marta Visser');
   await dialog.getByLabel('Email').fill(email);
   await dialog.getByLabel('Message').fill(text);
-  await page.route('**/api/contact', slowDown(400));
+  const held = holdRequests();
+  await page.route('**/api/contact', held.handler);
   await dialog.getByRole('button', { name: 'Send Message' }).click();
   await expect(dialog.getByRole('button', { name: 'Sending...' })).toBeDisabled();
+  held.release();
   await expect(dialog.getByRole('status')).toHaveText('Message sent successfully');
   const sentAt = Date.now();
   await expect(dialog.getByLabel('Name')).toHaveValue('');
