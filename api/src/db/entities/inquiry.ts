@@ -1,36 +1,16 @@
+import type { InquiryRecord } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 import { columnTypes, type Engine } from '../engine';
 import type { StoredFile } from './stored-file';
-import { SUBMITTER_TEXT_COLUMNS, type SubmitterFields } from './submitter';
+import { SUBMITTER_TEXT_COLUMNS } from './submitter';
 
-/** A buyer's commodity inquiry with SPEC section 3's stored field names. */
-export interface InquiryRow extends SubmitterFields {
+/** A buyer's commodity inquiry as stored: the admin's record fields, its file's metadata and real dates. */
+export type InquiryRow = Omit<InquiryRecord, '_id' | 'attachment' | 'attachmentFiles' | 'createdAt' | 'updatedAt'> & {
   id: string;
-  addressCountry: string;
-  userType: string;
-  commodities: string[];
-  otherCommodity: string;
-  quantity: string;
-  unit: string;
-  purity: string;
-  technicalSpecs: string;
-  packagingType: string;
-  packagingSize: string;
-  specialPackaging: string;
-  destinationCountry: string;
-  destinationPort: string;
-  dispatchMode: string;
-  customDispatchMode: string;
-  deliveryTimeline: string;
-  certifications: string;
-  regulatoryCompliance: string;
-  paymentTerms: string;
-  comments: string;
-  /** At most one file (the `attachment` of SPEC). */
   attachments: StoredFile[];
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
 export const INQUIRY = 'Inquiry';
 

@@ -1,35 +1,19 @@
+import type { SupplierInquiryRecord } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 import { columnTypes, type Engine } from '../engine';
 import type { StoredFile } from './stored-file';
-import { SUBMITTER_TEXT_COLUMNS, type SubmitterFields } from './submitter';
+import { SUBMITTER_TEXT_COLUMNS } from './submitter';
 
-/** A supplier's product offer with SPEC section 3's stored field names. */
-export interface SupplierInquiryRow extends SubmitterFields {
+/** A supplier's product offer as stored: the admin's record fields, its files' metadata and real dates. */
+export type SupplierInquiryRow = Omit<
+  SupplierInquiryRecord,
+  '_id' | 'attachments' | 'attachmentFiles' | 'createdAt' | 'updatedAt'
+> & {
   id: string;
-  productName: string;
-  productCategory: string;
-  productDescription: string;
-  supplyCapacity: string;
-  unit: string;
-  minOrderQuantity: string;
-  pricePerUnit: string;
-  currency: string;
-  leadTime: string;
-  incoterm: string;
-  originCountry: string;
-  portOfLoading: string;
-  exportCapability: string;
-  exportMarkets: string;
-  certifications: string[];
-  productSpecs: string;
-  packagingDetails: string;
-  privateLabeling: string;
-  paymentTerms: string;
-  additionalComments: string;
   attachments: StoredFile[];
   createdAt: Date;
   updatedAt: Date;
-}
+};
 
 export const SUPPLIER_INQUIRY = 'SupplierInquiry';
 
