@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
-import { E2E_BASE_URL, E2E_EMBED_ORIGIN } from '../support/env';
+import { E2E_BASE_URL, E2E_EMBED_ORIGIN, E2E_OTHER_ORIGIN as OTHER_ORIGIN } from '../support/env';
 import { fillInquiry, inquiryInput } from './fillers';
 import { confirmation, field, findInquiries, PDF_FILE, uniqueEmail } from './support';
 
@@ -29,9 +29,6 @@ function servePartner(origin: string): Promise<Server> {
   });
   return new Promise((resolve) => server.listen(Number(port), hostname, () => resolve(server)));
 }
-
-/** Any origin not in EMBED_ORIGINS (a port of the forms' own range). */
-const OTHER_ORIGIN = 'http://127.0.0.1:3223';
 
 const embeddedFrame = (page: Page) => page.frameLocator('#sourcing-inquiry');
 const childFrame = (page: Page) => page.frames().find((f) => f !== page.mainFrame())!;
