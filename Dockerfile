@@ -1,7 +1,8 @@
 # syntax=docker/dockerfile:1
-# Three stages: `build` compiles the web site with every dev tool, `server-deps` installs only the
-# production dependencies of the API (native better-sqlite3 built there), `runtime` is the small
-# image: Node, those dependencies, the API source (run by tsx) and the built site, as user `node`.
+# Three stages: `build` compiles the web site and bundles the API with every dev tool, `server-deps`
+# installs only the production dependencies of the API (native better-sqlite3 built there),
+# `runtime` is the small image: Node, those dependencies, the API bundle (plain JavaScript, our
+# shared code inlined) and the built site, as user `node`. No TypeScript, sources or tests.
 
 FROM node:20-bookworm-slim AS base
 WORKDIR /app
@@ -11,6 +12,7 @@ COPY shared/package.json shared/
 COPY api/package.json api/
 COPY web/package.json web/
 COPY desktop/package.json desktop/
+COPY bench/package.json bench/
 
 FROM base AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -19,7 +21,7 @@ COPY tsconfig.json ./
 COPY shared shared
 COPY api api
 COPY web web
-RUN npm run build --workspace web
+RUN npm run build --workspace web && npm run build --workspace api
 
 FROM base AS server-deps
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
@@ -30,9 +32,8 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data UPLOADS_DIR=/uploa
 WORKDIR /app
 COPY --from=server-deps /app/package.json ./
 COPY --from=server-deps /app/node_modules node_modules
-COPY --from=build /app/tsconfig.json ./
-COPY --from=build /app/shared shared
-COPY --from=build /app/api api
+COPY --from=build /app/api/package.json api/
+COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/web/dist web/dist
 RUN mkdir -p /data /uploads && chown node:node /data /uploads
 USER node
@@ -41,4 +42,4 @@ EXPOSE 3000
 HEALTHCHECK --interval=10s --timeout=3s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:3000/api/health').then(r=>process.exit(r.ok?0:1),()=>process.exit(1))"
 # Migrations run at start under a PostgreSQL advisory lock, so replicas may start together.
-CMD ["node", "--import", "tsx", "api/src/main.ts"]
+CMD ["node", "--enable-source-maps", "api/dist/main.js"]

@@ -32,7 +32,7 @@ export default defineConfig({
   fullyParallel: true,
   workers: process.env.CI ? 2 : undefined,
   retries: 0,
-  reporter: process.env.CI ? [['list']] : [['list']],
+  reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,
     trace: 'retain-on-failure',
@@ -47,8 +47,9 @@ export default defineConfig({
     },
   ],
   webServer: {
-    command: 'node --import tsx ../api/src/main.ts',
-    cwd: '.',
+    // The production bundle (npm run test:e2e builds it with the site), run from the repo root.
+    command: 'node --enable-source-maps api/dist/main.js',
+    cwd: '..',
     url: `${E2E_BASE_URL}/api/health`,
     reuseExistingServer: false,
     timeout: 120_000,

@@ -1,11 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
-import { dirname, isAbsolute, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { isAbsolute, join, resolve } from 'node:path';
 import { z } from 'zod';
-
-/** The repository root: relative DATA_DIR, WEB_DIST_DIR and UPLOADS_DIR are resolved from here. */
-export const REPO_ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 
 const commaList = z
   .string()
@@ -85,7 +81,8 @@ export interface Config {
 
 export class ConfigError extends Error {}
 
-const fromRoot = (path: string) => (isAbsolute(path) ? path : resolve(REPO_ROOT, path));
+/** Relative DATA_DIR, WEB_DIST_DIR and UPLOADS_DIR are taken from where the server starts (`npm start`: the repo root). */
+const fromStartDir = (path: string) => (isAbsolute(path) ? path : resolve(path));
 
 /**
  * Reads the environment once at boot. A missing JWT_SECRET is generated and kept in
@@ -98,7 +95,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   const e = parsed.data;
-  const dataDir = fromRoot(e.DATA_DIR);
+  const dataDir = fromStartDir(e.DATA_DIR);
   mkdirSync(dataDir, { recursive: true });
   return {
     port: e.PORT,
@@ -115,8 +112,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     timeZone: e.TIME_ZONE,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
-    webDistDir: fromRoot(e.WEB_DIST_DIR),
-    uploadsDir: e.UPLOADS_DIR ? fromRoot(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
+    webDistDir: fromStartDir(e.WEB_DIST_DIR),
+    uploadsDir: e.UPLOADS_DIR ? fromStartDir(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
     cookieSameSite: e.COOKIE_SAMESITE,
     trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
     logLevel: e.LOG_LEVEL,

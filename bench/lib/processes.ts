@@ -3,9 +3,10 @@ import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { postgresUrlWithSchema, withPostgres } from '../../api/src/test/support';
+import { buildServerBundle } from '@sourcing/api/test/built-server';
+import { postgresUrlWithSchema, withPostgres } from '@sourcing/api/test/support';
 
-/** Child processes and databases of a bench run: the real API (`api/src/main.ts`) and the bare Koa app. */
+/** Child processes and databases of a bench run: the real API (its production bundle) and the bare Koa app. */
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
@@ -27,8 +28,8 @@ export interface Process {
   stop(): Promise<void>;
 }
 
-function spawnNode(script: string, env: Record<string, string>, port: number): Process {
-  const child = spawn(process.execPath, ['--import', 'tsx', script], {
+function spawnNode(args: string[], env: Record<string, string>, port: number): Process {
+  const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST },
     // Logs go nowhere, as they would to a log shipper; errors still reach the terminal.
@@ -116,7 +117,7 @@ export async function startApi(store: Store): Promise<Process & { token: string 
     RATE_LIMIT_LOGIN_PER_15_MINUTES: '100000',
   };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
-  const api = spawnNode('api/src/main.ts', env, takePort());
+  const api = spawnNode(['--enable-source-maps', buildServerBundle().main], env, takePort());
   await waitUntilAnswers(api, '/api/ready');
   const login = await fetch(`${api.url}/api/admin/login`, {
     method: 'POST',
@@ -130,7 +131,7 @@ export async function startApi(store: Store): Promise<Process & { token: string 
 
 /** A bare Koa app answering the given routes with canned responses (see bare-app.ts). */
 export async function startBare(responses: Record<string, { status: number; body: string }>): Promise<Process> {
-  const bare = spawnNode('bench/bare-app.ts', { BARE_RESPONSES: JSON.stringify(responses) }, takePort());
+  const bare = spawnNode(['--import', 'tsx', 'bench/bare-app.ts'], { BARE_RESPONSES: JSON.stringify(responses) }, takePort());
   await waitUntilAnswers(bare, '/api/health');
   return bare;
 }

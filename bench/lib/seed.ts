@@ -1,7 +1,7 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
-import { inquiryForm, inquiryValues } from '../../api/src/test/forms';
-import { withPostgres } from '../../api/src/test/support';
+import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
+import { withPostgres } from '@sourcing/api/test/support';
 import type { Store } from './processes';
 
 /**

@@ -1,5 +1,5 @@
-import { inquiryForm, inquiryValues } from '../../api/src/test/forms';
-import { pdf } from '../../api/src/test/sample-files';
+import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
+import { pdf } from '@sourcing/api/test/sample-files';
 import { loadAlternating, type LoadRequest } from '../lib/measure';
 import { createStore, startApi, startBare, type Engine } from '../lib/processes';
 import { printTable, ratio, writeResults, type Row } from '../lib/report';
@@ -49,7 +49,8 @@ async function throughputOn(engine: Engine): Promise<Row[]> {
     // The bare app answers with the real API's status and body for each route.
     const responses: Record<string, { status: number; body: string }> = {};
     for (const [, request] of routes) {
-      const res = await fetch(`${api.url}${request.path}`, { method: request.method, headers: request.headers, body: request.body });
+      const body = typeof request.body === 'string' || !request.body ? request.body : new Uint8Array(request.body);
+      const res = await fetch(`${api.url}${request.path}`, { method: request.method, headers: request.headers, body });
       responses[`${request.method} ${request.path}`] = { status: res.status, body: await res.text() };
       if (!res.ok) throw new Error(`${request.method} ${request.path} answered ${res.status}`);
     }

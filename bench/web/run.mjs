@@ -38,7 +38,9 @@ function buildSite() {
 }
 
 async function startApi() {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const bundle = spawnSync('npm', ['run', 'build', '--workspace', 'api'], { cwd: ROOT, stdio: ['ignore', 'ignore', 'inherit'] });
+  if (bundle.status !== 0) throw new Error(`API build failed (${bundle.status})`);
+  const child = spawn(process.execPath, ['--enable-source-maps', 'api/dist/main.js'], {
     cwd: ROOT,
     env: {
       PATH: process.env.PATH ?? '',

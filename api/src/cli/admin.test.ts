@@ -1,28 +1,25 @@
 import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildServerBundle } from '../test/built-server';
+import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { runAdminCommand } from './admin-command';
 
-const run = promisify(execFile);
-const entry = resolve(import.meta.dirname, 'admin.ts');
-const dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
-const env = { ...process.env, DATA_DIR: dataDir, DATABASE_URL: '', JWT_SECRET: 'cli-test-secret-0123456789' };
+describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine });
+  });
+  afterAll(() => server?.close());
 
-async function admin(...args: string[]) {
-  try {
-    const { stdout, stderr } = await run(process.execPath, ['--import', 'tsx', entry, ...args], { env });
-    return { code: 0, out: stdout + stderr };
-  } catch (error) {
-    const e = error as { code: number; stdout: string; stderr: string };
-    return { code: e.code, out: e.stdout + e.stderr };
-  }
-}
+  const admin = async (...argv: string[]) => {
+    const result = await runAdminCommand(server.deps.dataSource, argv);
+    return { code: result.code, out: result.lines.join('\n') };
+  };
 
-afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
-
-describe('admin CLI (real process, SQLite file)', () => {
   it('creates an admin with a generated password, lists it and resets the password', async () => {
     const created = await admin('create', 'Ops@Example.com');
     expect(created.code).toBe(0);
@@ -32,12 +29,14 @@ describe('admin CLI (real process, SQLite file)', () => {
       code: 1,
       out: expect.stringContaining('already exists'),
     });
-    expect((await admin('list')).out.trim()).toBe('ops@example.com');
+    expect((await admin('list')).out.split('\n')).toContain('ops@example.com');
 
     const reset = await admin('reset-password', 'ops@example.com', '--password', 'a-brand-new-pass');
     expect(reset).toMatchObject({ code: 0, out: expect.stringContaining('Password reset for ops@example.com') });
     expect(reset.out).not.toContain('Password:');
-  }, 60_000);
+    const signIn = await call(server, '/api/admin/login', jsonBody({ email: 'ops@example.com', password: 'a-brand-new-pass' }));
+    expect(signIn.body.admin).toMatchObject({ email: 'ops@example.com' });
+  });
 
   it('refuses bad input with a usage message', async () => {
     expect(await admin('create', 'not-an-email')).toMatchObject({ code: 2, out: expect.stringContaining('valid email') });
@@ -47,5 +46,19 @@ describe('admin CLI (real process, SQLite file)', () => {
     });
     expect(await admin('reset-password', 'ghost@example.com')).toMatchObject({ code: 1, out: expect.stringContaining('No admin') });
     expect(await admin('frobnicate')).toMatchObject({ code: 2, out: expect.stringContaining('Usage:') });
+  });
+});
+
+describe('admin CLI bundle (real process, SQLite file)', () => {
+  const dataDir = mkdtempSync(join(tmpdir(), 'admin-cli-'));
+  afterAll(() => rmSync(dataDir, { recursive: true, force: true }));
+
+  it('migrates, creates and lists an admin, with exit codes', async () => {
+    const run = promisify(execFile);
+    const env = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, JWT_SECRET: 'cli-test-secret-0123456789' };
+    const cli = (...args: string[]) => run(process.execPath, [buildServerBundle().admin, ...args], { env });
+    expect((await cli('create', 'ops@example.com')).stdout).toMatch(/Created admin ops@example\.com\.\nPassword: \S{16,}/);
+    expect((await cli('list')).stdout.trim()).toBe('ops@example.com');
+    await expect(cli('frobnicate')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') });
   }, 60_000);
 });

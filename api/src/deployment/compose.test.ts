@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { load } from 'js-yaml';
 import { describe, expect, it } from 'vitest';
-import { REPO_ROOT } from '../config';
+import { REPO_ROOT } from '../test/support';
 
 /**
  * No Docker engine runs in CI, so the deployment files are checked by reading them: the compose
@@ -99,12 +99,18 @@ describe('Dockerfile', () => {
     expect(dockerfile.match(/^FROM /gm)?.length).toBeGreaterThanOrEqual(2);
     const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
     expect(runtime).toMatch(/^USER node$/m);
-    expect(runtime).toContain('CMD ["node", "--import", "tsx", "api/src/main.ts"]');
+    // The image runs the built bundle with plain node: no TypeScript loader, no sources, no tests.
+    const command = /^CMD \[(.*)\]$/m.exec(runtime)?.[1] ?? '';
+    expect(command).toMatch(/"node".*"api\/dist\/main\.js"/);
+    expect(command).not.toMatch(/tsx|\.ts"/);
+    expect(runtime).not.toMatch(/^COPY .*(\/src|shared)\b/m);
   });
 
   it('sends every package.json the lock file check needs, and no dependencies or secrets', () => {
-    for (const copied of dockerfile.matchAll(/^COPY (\w+)\/package\.json/gm)) {
-      const workspace = copied[1];
+    const workspaces = (JSON.parse(read('package.json')) as { workspaces: string[] }).workspaces;
+    const copied = [...dockerfile.matchAll(/^COPY (\w+)\/package\.json/gm)].map((m) => m[1]);
+    expect(copied.sort()).toEqual([...workspaces].sort());
+    for (const workspace of copied) {
       const excluded = dockerignore.includes(workspace) || dockerignore.includes(`${workspace}/*`);
       expect(!excluded || dockerignore.includes(`!${workspace}/package.json`), `${workspace}/package.json reaches the build`).toBe(true);
     }

@@ -7,15 +7,15 @@ import { join } from 'node:path';
 import { WS_PROTOCOL, type ListPage, type RealtimeEvent, type SupplierInquiryRecord } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { REPO_ROOT } from '../config';
 import { createDataSource } from '../db/data-source';
 import { pdf } from '../test/sample-files';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
-import { postgresUrlWithSchema, withPostgres } from '../test/support';
+import { buildServerBundle } from '../test/built-server';
+import { postgresUrlWithSchema, REPO_ROOT, withPostgres } from '../test/support';
 
 /**
- * What docker-compose runs, without Docker: two real API processes (`node --import tsx
- * api/src/main.ts`) on one PostgreSQL schema and one uploads folder, started at the same moment
+ * What docker-compose runs, without Docker: two real API processes (the production bundle,
+ * `node api/dist/main.js`) on one PostgreSQL schema and one uploads folder, started at the same moment
  * so their migrations race. Whatever replica takes a submission, the other lists it, serves its
  * file and pushes its event to the admins connected to it.
  */
@@ -42,7 +42,7 @@ function freePort(): Promise<number> {
 }
 
 function spawnReplica(name: string, port: number, env: Record<string, string>): Replica {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'api/src/main.ts'], {
+  const child = spawn(process.execPath, ['--enable-source-maps', buildServerBundle().main], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,12 +1,15 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { AppDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import type { Engine } from '../db/engine';
 import { startServer, type ServerOptions } from '../server';
+
+/** The repository's root folder (tests only: the server itself never computes paths from its source). */
+export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
 export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { API_PATHS, type InquiryRecord, type ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { inquiryForm, inquiryValues } from '../../../api/src/test/forms';
-import { pdf } from '../../../api/src/test/sample-files';
+import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
+import { pdf } from '@sourcing/api/test/sample-files';
 import { API_START_TIMEOUT_MS, startSignedInApi, type SignedInApi } from '../test/real-api';
 import { createAttachmentOpener } from './attachments';
 

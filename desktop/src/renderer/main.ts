@@ -1,5 +1,5 @@
 /** Renderer entry: the server-address screen until a server is set, then the one admin UI. */
-import { mountAdmin } from '../../../web/src/admin/mount';
+import { mountAdmin } from '@sourcing/web/admin';
 import { createDesktopPlatform } from './desktop-platform';
 import { renderServerAddressForm } from './server-address-form';
 import './server-address-form.css';

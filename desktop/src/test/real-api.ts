@@ -3,7 +3,7 @@
  * ephemeral port, fresh SQLite under a temp DATA_DIR), with an admin signed in over HTTP.
  */
 import { API_PATHS, API_PREFIX, type SessionResponse } from '@sourcing/shared';
-import { startTestServer, type TestServer } from '../../../api/src/test/support';
+import { startTestServer, type TestServer } from '@sourcing/api/test/support';
 
 /** Migrations and a scrypt login can take a while on a busy machine. */
 export const API_START_TIMEOUT_MS = 60_000;
