@@ -58,12 +58,12 @@ export function createApiClient(options: ApiClientOptions) {
   async function send(
     method: Method,
     path: string,
-    init: { json?: unknown; body?: FormData; authenticated?: boolean } = {},
+    init: { json?: unknown; authenticated?: boolean } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     const token = options.getAccessToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: RequestInit['body'] = init.body;
+    let body: string | undefined;
     if (init.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.json);
@@ -94,8 +94,6 @@ export function createApiClient(options: ApiClientOptions) {
     subscribe: (email: string) => json<SubmitResponse>('POST', API_PATHS.subscribers, { json: { email } }),
     sendContactMessage: (input: ContactMessageInput) =>
       json<SubmitResponse>('POST', API_PATHS.contact, { json: input }),
-    submitInquiry: (form: FormData) => json<SubmitResponse>('POST', API_PATHS.inquiry, { body: form }),
-    submitSupplierOffer: (form: FormData) => json<SubmitResponse>('POST', API_PATHS.supplier, { body: form }),
     list: <N extends AdminListName>(name: N, query: ListQuery = {}) =>
       json<ListPage<AdminListRecords[N]>>('GET', `${ADMIN_LISTS[name].path}${queryString(query)}`, {
         authenticated: true,

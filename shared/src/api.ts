@@ -3,12 +3,15 @@ import type { StatsPeriod } from './constants';
 
 export const API_PREFIX = '/api';
 
+/** The admin session endpoints live under this path, the only one the refresh cookie is sent to. */
+export const ADMIN_SESSION_PATH = '/admin';
+
 export const API_PATHS = {
   health: '/health',
   ready: '/ready',
-  adminLogin: '/admin/login',
-  adminRefresh: '/admin/refresh',
-  adminLogout: '/admin/logout',
+  adminLogin: `${ADMIN_SESSION_PATH}/login`,
+  adminRefresh: `${ADMIN_SESSION_PATH}/refresh`,
+  adminLogout: `${ADMIN_SESSION_PATH}/logout`,
   adminStats: '/admin/stats',
   subscribers: '/subscribers',
   contact: '/contact',

@@ -1,4 +1,5 @@
 /** Realtime events pushed to admins over the WebSocket at API_PREFIX + API_PATHS.ws. */
+import { API_PATHS, API_PREFIX } from './api';
 
 export const REALTIME_EVENTS = [
   'inquiryUpdated',
@@ -168,7 +169,7 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeClient 
 export function realtimeUrl(apiOrigin: string, pageOrigin: string): string {
   const base = new URL(apiOrigin || pageOrigin);
   base.protocol = base.protocol === 'https:' ? 'wss:' : 'ws:';
-  base.pathname = '/api/ws';
+  base.pathname = `${API_PREFIX}${API_PATHS.ws}`;
   base.search = '';
   return base.toString();
 }

@@ -1,5 +1,5 @@
 import Router from '@koa/router';
-import { adminLoginSchema, API_PATHS, validate, type SessionResponse } from '@sourcing/shared';
+import { ADMIN_SESSION_PATH, adminLoginSchema, API_PATHS, API_PREFIX, validate, type SessionResponse } from '@sourcing/shared';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import type { AccessTokens } from './access-tokens';
@@ -11,7 +11,7 @@ import type { AdminRow } from './schema';
 
 export const REFRESH_COOKIE = 'sourcing_refresh';
 /** The refresh cookie is only ever sent to the session endpoints. */
-const COOKIE_PATH = '/api/admin';
+const COOKIE_PATH = `${API_PREFIX}${ADMIN_SESSION_PATH}`;
 
 export interface AdminAuthOptions {
   /** 'none' lets the desktop app (another origin) send the cookie; it needs HTTPS. */

@@ -7,7 +7,8 @@ import { App } from './App';
 import { HeadCollectorContext, type HeadCollector } from './seo/PageMeta';
 import { defaultHeadTags, headTagHtml, jsonLdHtml, organizationJsonLd, pageHeadTags, titleHtml } from './seo/head-tags';
 
-export { NOT_FOUND_PATH, SITE_PAGES } from './routes';
+export { NOT_FOUND_PATH } from './navigation-state';
+export { SITE_PAGES } from './routes';
 import { SITE } from './site-config';
 export { SITE_ORIGIN } from './site-config';
 

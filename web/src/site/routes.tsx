@@ -42,17 +42,3 @@ export const SITE_PAGES: SitePage[] = [
     chrome: 'bare',
   },
 ];
-
-/** The not-found page is prerendered at this path (the API serves it for unknown paths). */
-export const NOT_FOUND_PATH = '/404';
-
-/** Navigation state asking home to scroll to the commodities section (SPEC top bar). */
-export interface HomeNavigationState {
-  scrollTo?: 'commodities';
-}
-/** Navigation state of a commodity card opening the inquiry form (read by the form). */
-export interface CommodityInquiryNavigationState {
-  commodityName?: string;
-}
-
-export const COMMODITIES_SECTION_ID = 'commodities';

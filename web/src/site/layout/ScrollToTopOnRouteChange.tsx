@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { useLocation } from 'react-router-dom';
-import type { HomeNavigationState } from '../routes';
+import type { HomeNavigationState } from '../navigation-state';
 import { scrollToTop } from './navigation';
 
 /** Every route change scrolls smoothly to the top, unless it asks home to scroll to a section. */

@@ -1,7 +1,7 @@
 /** Scrolling helpers shared by the top bar, footer and home page. */
 import { useCallback } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import { COMMODITIES_SECTION_ID, type HomeNavigationState } from '../routes';
+import { COMMODITIES_SECTION_ID, type HomeNavigationState } from '../navigation-state';
 
 export const prefersReducedMotion = () =>
   typeof window !== 'undefined' && window.matchMedia('(prefers-reduced-motion: reduce)').matches;

@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
-import type { CommodityInquiryNavigationState } from '../../routes';
+import type { CommodityInquiryNavigationState } from '../../navigation-state';
 import { PageMeta } from '../../seo/PageMeta';
 import { CommodityInquiryForm } from './CommodityInquiryForm';
 import { COMMODITY_INQUIRY_META } from './inquiryValues';

@@ -5,7 +5,7 @@ import { Flag } from '../../components/Flag';
 import { ArrowRightIcon } from '../../components/icons';
 import { ContentSection } from '../../components/Section';
 import { revealProps } from '../../motion/useRevealOnScroll';
-import { COMMODITIES_SECTION_ID, type CommodityInquiryNavigationState } from '../../routes';
+import { COMMODITIES_SECTION_ID, type CommodityInquiryNavigationState } from '../../navigation-state';
 
 const gradeText = (grade: Grade) => (typeof grade === 'string' ? grade : `${grade.grade} (${grade.country})`);
 

@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom';
 import { ArrowRightIcon, CheckIcon } from '../../components/icons';
 import { scrollToSection } from '../../layout/navigation';
-import { COMMODITIES_SECTION_ID } from '../../routes';
+import { COMMODITIES_SECTION_ID } from '../../navigation-state';
 import { SITE } from '../../site-config';
 import { CommoditySphere } from './CommoditySphere';
 

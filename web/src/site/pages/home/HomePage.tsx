@@ -2,7 +2,7 @@ import { useEffect, useRef } from 'react';
 import { useLocation, useNavigate } from 'react-router-dom';
 import { scrollToSection } from '../../layout/navigation';
 import { useRevealOnScroll } from '../../motion/useRevealOnScroll';
-import { COMMODITIES_SECTION_ID, type HomeNavigationState } from '../../routes';
+import { COMMODITIES_SECTION_ID, type HomeNavigationState } from '../../navigation-state';
 import { SITE } from '../../site-config';
 import { PageMeta } from '../../seo/PageMeta';
 import { CommoditiesSection } from './CommoditiesSection';

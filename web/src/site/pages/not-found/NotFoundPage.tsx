@@ -1,6 +1,6 @@
 import { Link } from 'react-router-dom';
 import { PageMeta } from '../../seo/PageMeta';
-import { NOT_FOUND_PATH } from '../../routes';
+import { NOT_FOUND_PATH } from '../../navigation-state';
 
 export default function NotFoundPage() {
   return (
