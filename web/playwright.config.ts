@@ -35,6 +35,9 @@ export default defineConfig({
   reporter: [['list']],
   use: {
     baseURL: E2E_BASE_URL,
+    // Pages settle at once (no scroll reveals, smooth scrolls or turning sphere to wait for); the
+    // tests of motion itself ask for 'no-preference'.
+    reducedMotion: 'reduce',
     trace: 'retain-on-failure',
     launchOptions,
   },

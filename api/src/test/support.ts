@@ -6,6 +6,7 @@ import { Client } from 'pg';
 import type { AppDeps } from '../app-deps';
 import { loadConfig } from '../config';
 import type { Engine } from '../db/engine';
+import type { RealtimeHub } from '../realtime/hub';
 import { startServer, type ServerOptions } from '../server';
 
 /** The repository's root folder (tests only: the server itself never computes paths from its source). */
@@ -28,6 +29,8 @@ export interface TestServerOptions extends ServerOptions {
 export interface TestServer {
   url: string;
   deps: AppDeps;
+  /** The realtime hub: `hub.clientCount()` tells a test when an admin's socket is open. */
+  hub: RealtimeHub;
   dataDir: string;
   /** The PostgreSQL schema this server uses (null on SQLite). */
   postgresSchema: string | null;
@@ -68,6 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     return {
       url: running.url,
       deps: running.deps,
+      hub: running.hub,
       dataDir,
       postgresSchema: schema,
       adminHeaders: () => ({ Authorization: `Bearer ${running.deps.tokens.sign(TEST_ADMIN)}` }),

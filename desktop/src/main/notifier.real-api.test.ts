@@ -38,6 +38,18 @@ async function eventsAfter(count: number): Promise<RealtimeEvent[]> {
 }
 
 const json = (value: unknown) => JSON.stringify(value);
+
+/** The notifier's burst window, ended by the test instead of by the clock. */
+function manualBurstTimer() {
+  const timers: (() => void)[] = [];
+  return {
+    set: (fn: () => void) => timers.push(fn),
+    get pending() {
+      return timers.length;
+    },
+    end: () => timers.splice(0).forEach((fn) => fn()),
+  };
+}
 const jsonHeaders = { 'Content-Type': 'application/json' };
 
 describe('notifications for real events from the API', () => {
@@ -52,9 +64,11 @@ describe('notifications for real events from the API', () => {
 
     const natives = recordingNotifications();
     const routes: string[] = [];
-    const notifier = createNotifier({ createNotification: natives.create, showRoute: (r) => routes.push(r), burstWindowMs: 50 });
+    const burst = manualBurstTimer();
+    const notifier = createNotifier({ createNotification: natives.create, showRoute: (r) => routes.push(r), setTimer: burst.set });
     notifier.notify(notificationFor(event));
-    await new Promise((r) => setTimeout(r, 100));
+    expect(natives.shown).toEqual([]);
+    burst.end();
 
     expect(natives.shown.map(({ title, body }) => ({ title, body }))).toEqual([
       { title: 'New contact message — Jane Doe', body: 'Jane Doe, jane@acme.example' },
@@ -65,14 +79,16 @@ describe('notifications for real events from the API', () => {
 
   it('coalesces a burst of new subscribers into one notification', async () => {
     const natives = recordingNotifications();
-    const notifier = createNotifier({ createNotification: natives.create, showRoute: () => {}, burstWindowMs: 300 });
+    const burst = manualBurstTimer();
+    const notifier = createNotifier({ createNotification: natives.create, showRoute: () => {}, setTimer: burst.set });
     const emails = ['a@reader.example', 'b@reader.example', 'c@reader.example', 'd@reader.example'];
     for (const email of emails) {
       expect((await api.post(API_PATHS.subscribers, json({ email }), jsonHeaders)).status).toBe(201);
     }
     // What the admin UI does per event: platform.notify(notificationFor(event)), through IPC to this notifier.
     for (const event of await eventsAfter(emails.length)) notifier.notify(notificationFor(event));
-    await new Promise((r) => setTimeout(r, 400));
+    expect(burst.pending).toBe(1);
+    burst.end();
 
     expect(natives.shown.map(({ title, body }) => ({ title, body }))).toEqual([
       { title: '4 new newsletter subscribers', body: 'a@reader.example, b@reader.example, c@reader.example and 1 more' },

@@ -222,8 +222,8 @@ describe('the desktop renderer in Chromium', () => {
   it('signs in, hands a new contact message to the bridge as a notification, and opens its list on click', async () => {
     const { page, calls, problems } = await openApp(api.server.url);
     await signIn(page);
-    // Give the realtime socket a moment to open, then a visitor writes in.
-    await page.waitForTimeout(1000);
+    // Once the admin's realtime socket is open, a visitor writes in.
+    await expect.poll(() => api.server.hub.clientCount(), { timeout: 10_000 }).toBe(1);
     const posted = await api.post(
       API_PATHS.contact,
       JSON.stringify({ name: 'Jane Doe', email: 'jane@acme.example', message: 'Do you ship copper to Rotterdam?' }),

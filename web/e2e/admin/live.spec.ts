@@ -65,6 +65,7 @@ test.describe('live updates', () => {
     const tag = uniqueTag('Re');
     const sockets: WebSocketRoute[] = [];
     let offline = false;
+    let dropped = 0;
     await page.routeWebSocket('**/api/ws', (ws) => {
       const server = ws.connectToServer();
       // While "offline" and on every later connection, events are lost: only the re-fetch after
@@ -72,6 +73,7 @@ test.describe('live updates', () => {
       const first = sockets.length === 0;
       server.onMessage((message) => {
         if (first && !offline) ws.send(message);
+        else dropped += 1;
       });
       sockets.push(ws);
     });
@@ -81,7 +83,7 @@ test.describe('live updates', () => {
 
     offline = true;
     await seedContact(request, { name: `Missed ${tag}`, email: 'missed@example.com', message: 'while offline' });
-    await page.waitForTimeout(500);
+    await expect.poll(() => dropped).toBe(1);
     await expect(page.getByText('No contact messages found.')).toBeVisible();
     await sockets[0].close();
     await expect.poll(() => sockets.length, { timeout: 5000 }).toBe(2);

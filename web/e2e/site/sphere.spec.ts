@@ -1,6 +1,8 @@
 import { expect, test } from './site-test';
 
-// Hover needs a mouse, so this runs on the desktop project only.
+// Hover needs a mouse, so this runs on the desktop project only; the sphere turns only with motion.
+test.use({ reducedMotion: 'no-preference' });
+
 test('the sphere shows the 14 commodity pictures; the hovered one grows 1.4x and the others blur', async ({ page }) => {
   await page.goto('/');
   const tiles = page.locator('.sphere__tile');
