@@ -1,5 +1,7 @@
 import { defineConfig } from 'vitest/config';
 
+const BUILT_DESKTOP_APP_TEST = 'desktop/src/test/built-app.test.ts';
+
 export default defineConfig({
   test: {
     projects: [
@@ -19,10 +21,13 @@ export default defineConfig({
         test: {
           name: 'desktop',
           include: ['desktop/src/**/*.test.ts', 'desktop/*.test.ts'],
+          exclude: [BUILT_DESKTOP_APP_TEST],
           environment: 'node',
           testTimeout: 30_000,
         },
       },
+      // The built app (`npm run test:desktop-app` builds it first with electron-vite).
+      { test: { name: 'desktop-app', include: [BUILT_DESKTOP_APP_TEST], environment: 'node', testTimeout: 30_000 } },
     ],
   },
 });

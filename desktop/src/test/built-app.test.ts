@@ -1,17 +1,17 @@
 /**
- * What `electron-vite build` produces: main and preload bundles fit for a packaged, sandboxed app,
+ * What `electron-vite build` produces (run by `npm run test:desktop-app`, which builds it first): main and preload bundles fit for a packaged, sandboxed app,
  * and the built renderer in a real Chromium (not Electron, which cannot be downloaded here): served by
  * the app:// protocol handler of main (through a plain HTTP server), with the preload bridge stubbed
  * in the page and main's server-address check run for real against a real API server.
  */
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
+import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
-import { build } from 'electron-vite';
 import { API_PATHS, type AttachmentToOpen } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
@@ -49,7 +49,7 @@ async function serveRendererLikeMain(serverOrigin: () => string | null): Promise
 }
 
 beforeAll(async () => {
-  await build({ root: desktopDir, logLevel: 'silent' });
+  if (!existsSync(join(desktopDir, 'out/renderer/index.html'))) throw new Error('Build the app first: npm run build -w desktop');
   pages = await serveRendererLikeMain(() => api?.server.url ?? null);
   pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   api = await startSignedInApi({ CORS_ORIGINS: pagesUrl });
