@@ -1,20 +1,16 @@
 /** The typed API client used by the public site, the admin UI and the desktop app. */
-import {
-  ADMIN_LISTS,
-  API_PATHS,
-  API_PREFIX,
-  CSV_EXPORT_SUFFIX,
-  type AdminListName,
-  type AdminListRecords,
-  type ApiErrorBody,
-  type DashboardStats,
-  type ListPage,
-  type ListQuery,
-  type SessionResponse,
-  type SubmitResponse,
+import { ADMIN_LISTS, API_PATHS, API_PREFIX, CSV_EXPORT_SUFFIX, type AdminListName } from './api-paths';
+import type {
+  AdminListRecords,
+  ApiErrorBody,
+  DashboardStats,
+  ListPage,
+  ListQuery,
+  SessionResponse,
+  SubmitResponse,
 } from './api';
 import type { StatsPeriod } from './constants';
-import type { ContactMessageInput } from './schemas/contact';
+import type { ContactMessageInput } from './records';
 
 export const NETWORK_ERROR = 'Network Error';
 

@@ -1,4 +1,5 @@
 export * from './constants';
+export * from './api-paths';
 export * from './api';
 export * from './api-client';
 export * from './catalogue';
@@ -6,9 +7,6 @@ export * from './countries';
 export * from './platform';
 export * from './realtime';
 export * from './schemas/common';
-export * from './schemas/contact';
-export * from './schemas/subscriber';
 export * from './schemas/admin-login';
-export * from './schemas/commodity-inquiry';
-export * from './schemas/supplier-offer';
+export * from './records';
 export * from './notifications';

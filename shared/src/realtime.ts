@@ -1,5 +1,5 @@
 /** Realtime events pushed to admins over the WebSocket at API_PREFIX + API_PATHS.ws. */
-import { API_PATHS, API_PREFIX } from './api';
+import { API_PATHS, API_PREFIX } from './api-paths';
 
 export const REALTIME_EVENTS = [
   'inquiryUpdated',

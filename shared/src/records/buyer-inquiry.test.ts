@@ -1,13 +1,13 @@
 import { describe, expect, it } from 'vitest';
 import { COMMODITY_OPTIONS, DISPATCH_MODES, UNIT_PLACEHOLDER } from '../constants';
-import { validate } from './common';
+import { validate } from '../schemas/common';
 import {
   COMMODITY_INQUIRY_DEFAULTS,
   commodityInquirySchema,
   fromCommodityInquiryFields,
   toCommodityInquiryFields,
   type CommodityInquiryValues,
-} from './commodity-inquiry';
+} from './buyer-inquiry';
 
 const complete: CommodityInquiryValues = {
   ...COMMODITY_INQUIRY_DEFAULTS,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { validate } from './common';
+import { validate } from '../schemas/common';
 import {
   composeSupplierOffer,
   SUPPLIER_OFFER_DEFAULTS,

@@ -1,0 +1,30 @@
+/** A message sent from the Contact page (docs/site.md#contact). */
+import type { z } from 'zod';
+import { MAX_LENGTH } from '../constants';
+import { requiredEmail, requiredText } from '../schemas/common';
+import { defineRecord, submissionSchema, type RecordOf } from './record-definition';
+
+export const CONTACT_MESSAGE = defineRecord({
+  kind: 'contact',
+  list: 'contacts',
+  event: 'contactUpdated',
+  title: 'name',
+  detail: 'email',
+  fields: [
+    { key: 'name', label: 'Name', kind: 'text', input: requiredText('Name is required'), sample: 'Ada Lovelace', searchable: true },
+    { key: 'email', label: 'Email', kind: 'text', input: requiredEmail(), sample: 'ada@example.com', searchable: true },
+    {
+      key: 'message',
+      label: 'Message',
+      kind: 'longText',
+      input: requiredText('Message is required', MAX_LENGTH.long),
+      sample: 'Please call me',
+      searchable: true,
+    },
+    { key: 'createdAt', label: 'Received At', kind: 'date' },
+  ],
+});
+
+export type ContactMessageRecord = RecordOf<typeof CONTACT_MESSAGE>;
+export const contactMessageSchema = submissionSchema(CONTACT_MESSAGE);
+export type ContactMessageInput = z.output<typeof contactMessageSchema>;

@@ -1,0 +1,175 @@
+/**
+ * One definition per record kind (buyer inquiry, supplier offer, contact message, subscriber):
+ * its fields, in the order the admin shows them. Everything else derives from it: the record
+ * type the API answers, the submission schema and the form's starting values, the stored
+ * columns, the admin's columns and detail fields, the CSV columns, the multipart file field and
+ * the test fixtures. To add a field, see CONTRIBUTING.md.
+ */
+import { z } from 'zod';
+import type { AdminListName } from '../api-paths';
+import type { RealtimeEventName, RecordKind } from '../realtime';
+
+/** A stored upload as the admin sees it: `url` is signed and short-lived, usable in a new tab. */
+export interface AttachmentFile {
+  storedName: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+  url: string;
+}
+
+/**
+ * text: one line; longText: line breaks kept; list: several texts (JSON in a multipart form,
+ * comma-joined in lists and CSV); files: uploads (the record holds their stored names); date: an
+ * ISO time set by the server.
+ */
+export type FieldKind = 'text' | 'longText' | 'list' | 'files' | 'date';
+
+/** Where the admin shows a field; all three unless a field says otherwise. */
+export type FieldPlace = 'list' | 'detail' | 'csv';
+
+export interface FieldDefinition {
+  /** The record's key, as the API answers and the database stores it. */
+  readonly key: string;
+  /** Column header in the admin list, label in the detail view, header in the CSV export. */
+  readonly label: string;
+  readonly kind: FieldKind;
+  /** Name of the submitted field when it is not `key` (several fields may read one submitted value). */
+  readonly wire?: string;
+  /** How the submitted value is checked (and trimmed); absent for what the visitor does not send. */
+  readonly input?: z.ZodType;
+  /** The form's starting value, when not empty. */
+  readonly initial?: string;
+  /** A realistic value: the starting point of every test fixture. */
+  readonly sample?: string | readonly string[];
+  /** Found by the admin search (`q`). */
+  readonly searchable?: boolean;
+  /** files: how many the visitor may attach. */
+  readonly maxFiles?: number;
+  /** Where the admin does not show it (default: shown in the list, the detail and the CSV). */
+  readonly hiddenIn?: readonly FieldPlace[];
+}
+
+type Fields = readonly FieldDefinition[];
+
+/** The submitted name of a field. */
+export type WireName<F extends FieldDefinition> = F extends { wire: infer W extends string } ? W : F['key'];
+
+type SubmittedField<Fs extends Fields> = Extract<Fs[number], { input: z.ZodType }>;
+
+/** The zod shape of a submission: one entry per submitted field, under its submitted name. */
+export type SubmissionShape<Fs extends Fields> = {
+  [F in SubmittedField<Fs> as WireName<F>]: F['input'];
+};
+
+export type SubmissionSchema<Fs extends Fields> = z.ZodType<
+  z.output<z.ZodObject<SubmissionShape<Fs>>>,
+  z.input<z.ZodObject<SubmissionShape<Fs>>>
+>;
+
+export interface RecordDefinition<Fs extends Fields = Fields> {
+  readonly kind: RecordKind;
+  /** The admin list (path, realtime event: ADMIN_LISTS). */
+  readonly list: AdminListName;
+  readonly event: RealtimeEventName;
+  /** The key naming a record (a card's heading, a notification's title); `detail` a second line. */
+  readonly title: Fs[number]['key'];
+  readonly detail?: Fs[number]['key'];
+  readonly fields: Fs;
+  /** Checks across fields of a submission. */
+  refine?(value: Record<string, unknown>, ctx: z.RefinementCtx): void;
+}
+
+/**
+ * Declares a record kind, keeping the literal keys and kinds its derived types are built from
+ * (and typing `refine` with the kind's own submission).
+ */
+export function defineRecord<const Fs extends Fields>(
+  definition: Omit<RecordDefinition<Fs>, 'refine'> & {
+    refine?(value: z.output<z.ZodObject<SubmissionShape<Fs>>>, ctx: z.RefinementCtx): void;
+  },
+): RecordDefinition<Fs> {
+  return definition as RecordDefinition<Fs>;
+}
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+
+type RecordValue<F extends FieldDefinition> = F extends { kind: 'list' }
+  ? string[]
+  : F extends { kind: 'files'; maxFiles: 1 }
+    ? string | null
+    : F extends { kind: 'files' }
+      ? string[]
+      : string;
+
+type FilesOf<Fs extends Fields> = [Extract<Fs[number], { kind: 'files' }>] extends [never]
+  ? object
+  : { /** The same files with their names, types and signed links. */ attachmentFiles: AttachmentFile[] };
+
+/** A record as the API answers it: `_id`, every field, and the files' details when it has files. */
+export type RecordOf<D extends RecordDefinition> = Simplify<
+  { _id: string } & { [F in D['fields'][number] as F['key']]: RecordValue<F> } & FilesOf<D['fields']>
+>;
+
+/** What a form holds: every submitted field as text, lists as lists. */
+export type FormValuesOf<D extends RecordDefinition> = {
+  [F in SubmittedField<D['fields']> as WireName<F>]: F extends { kind: 'list' } ? string[] : string;
+};
+
+export const wireName = (field: FieldDefinition): string => field.wire ?? field.key;
+
+export const submittedFields = (definition: RecordDefinition) => definition.fields.filter((f) => f.input);
+
+/** The schema a submission is checked with, in the browser and again on the server. */
+export function submissionSchema<Fs extends Fields>(definition: RecordDefinition<Fs>): SubmissionSchema<Fs> {
+  const shape = Object.fromEntries(submittedFields(definition).map((f) => [wireName(f), f.input!]));
+  const object = z.object(shape) as unknown as z.ZodObject<SubmissionShape<Fs>>;
+  return (definition.refine ? object.superRefine((value, ctx) => definition.refine!(value, ctx)) : object) as unknown as SubmissionSchema<Fs>;
+}
+
+/** The form's starting values: empty texts and lists, or a field's `initial`. */
+export function initialValues<D extends RecordDefinition>(definition: D): FormValuesOf<D> {
+  return Object.fromEntries(
+    submittedFields(definition).map((f) => [wireName(f), f.kind === 'list' ? [] : (f.initial ?? '')]),
+  ) as FormValuesOf<D>;
+}
+
+/** A complete, valid submission made of every field's sample (test fixtures start here). */
+export function sampleValues<D extends RecordDefinition>(definition: D, overrides: Partial<FormValuesOf<D>> = {}): FormValuesOf<D> {
+  const samples = Object.fromEntries(
+    submittedFields(definition)
+      .filter((f) => f.sample !== undefined)
+      .map((f) => [wireName(f), Array.isArray(f.sample) ? [...(f.sample as string[])] : f.sample]),
+  );
+  return { ...initialValues(definition), ...samples, ...overrides } as FormValuesOf<D>;
+}
+
+/** The stored values of a checked submission: each stored field reads its submitted name. */
+export function storedValues(definition: RecordDefinition, submission: Record<string, unknown>): Record<string, string | string[]> {
+  const values: Record<string, string | string[]> = {};
+  for (const field of definition.fields) {
+    if (field.kind === 'files' || field.kind === 'date') continue;
+    values[field.key] = submission[wireName(field)] as string | string[];
+  }
+  return values;
+}
+
+/** The file field of a kind (its submitted name and how many files), or null. */
+export function filesField(definition: RecordDefinition): (FieldDefinition & { kind: 'files'; maxFiles: number }) | null {
+  const field = definition.fields.find((f) => f.kind === 'files');
+  return field ? (field as FieldDefinition & { kind: 'files'; maxFiles: number }) : null;
+}
+
+/** The fields the admin shows in one place, in order. */
+export const fieldsShownIn = (definition: RecordDefinition, place: FieldPlace) =>
+  definition.fields.filter((f) => !f.hiddenIn?.includes(place));
+
+/** Keys the admin search looks in. */
+export const searchedKeys = (definition: RecordDefinition) => definition.fields.filter((f) => f.searchable).map((f) => f.key);
+
+/** Multipart text fields of form values (lists as JSON). */
+export function toMultipartFields(values: Record<string, string | readonly string[]>): Record<string, string> {
+  return Object.fromEntries(
+    Object.entries(values).map(([key, value]) => [key, typeof value === 'string' ? value : JSON.stringify(value)]),
+  );
+}
