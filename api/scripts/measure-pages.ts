@@ -6,7 +6,8 @@
  * PostgreSQL uses TEST_DATABASE_URL (a fresh schema, dropped afterwards). Rows default to 100000.
  */
 import { encodeCursor } from '../src/records/list/cursor';
-import { ENTITY_OF, inquiryRow, seedRows } from '../src/test/factories';
+import { RECORD_KINDS } from '../src/records/record-kinds';
+import { recordRow, seedRows } from '../src/test/factories';
 import { startTestServer, type TestServer } from '../src/test/support';
 
 const engine = (process.argv[2] ?? 'sqlite') as 'sqlite' | 'postgres';
@@ -21,13 +22,13 @@ async function seed(server: TestServer) {
   for (let done = 0; done < rows; done += batch) {
     const chunk = Array.from({ length: Math.min(batch, rows - done) }, (_, j) => {
       const i = done + j;
-      return inquiryRow(new Date(now - Math.floor((i / rows) * YEAR_MS)), {
+      return recordRow('inquiries', new Date(now - Math.floor((i / rows) * YEAR_MS)), {
         fullName: `Buyer ${i}`,
         companyName: i % 100 === 0 ? `Nordwind Trading ${i}` : `Company ${i % 5000}`,
         email: `buyer${i}@example.com`,
       });
     });
-    await seedRows(server.deps.dataSource, ENTITY_OF.inquiries, chunk, 500);
+    await seedRows(server.deps.dataSource, 'inquiries', chunk, 500);
   }
   return performance.now() - started;
 }
@@ -54,7 +55,7 @@ async function main() {
     const seedMs = await seed(server);
     if (engine === 'postgres') await server.deps.dataSource.query('ANALYZE');
     const [deep] = await server.deps.dataSource
-      .getRepository<{ id: string; createdAt: Date }>(ENTITY_OF.inquiries)
+      .getRepository<{ id: string; createdAt: Date }>(RECORD_KINDS.inquiries.entity)
       .createQueryBuilder('r')
       .orderBy('r.createdAt', 'DESC')
       .addOrderBy('r.id', 'DESC')

@@ -4,7 +4,8 @@ import { createAdmin, ensureFirstAdmin, GENERATED_ADMIN_EMAIL, resetAdminPasswor
 import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { createRefreshTokens } from './refresh-tokens';
-import { AUTH_ENTITIES, AUTH_MIGRATIONS } from './schema';
+import { CreateAdminTables1795000000001 } from '../db/migrations/1795000000001-create-admin-tables';
+import { AUTH_ENTITIES } from './schema';
 
 describe('passwords', () => {
   it('verifies the right password and refuses a wrong one', async () => {
@@ -60,7 +61,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
       ...options,
       ...(name === 'postgres' ? { schema } : {}),
       entities: AUTH_ENTITIES,
-      migrations: AUTH_MIGRATIONS,
+      migrations: [CreateAdminTables1795000000001],
       migrationsRun: true,
     } as never);
     await dataSource.initialize();

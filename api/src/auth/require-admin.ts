@@ -8,8 +8,13 @@ export function bearerToken(header: string | undefined): string | null {
   return match ? match[1] : null;
 }
 
+/** What requireAdmin puts in ctx.state. */
+export interface AdminState {
+  admin: AdminClaims;
+}
+
 /** Lets a request through only with a valid admin access token; sets ctx.state.admin. */
-export function requireAdmin(tokens: AccessTokens): Middleware<{ admin: AdminClaims }> {
+export function requireAdmin(tokens: AccessTokens): Middleware<AdminState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('Authorization'));
     const admin = token ? tokens.verify(token) : null;

@@ -1,24 +1,10 @@
 import { join } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
-import { AUTH_ENTITIES, AUTH_MIGRATIONS } from '../auth/schema';
+import { AUTH_ENTITIES } from '../auth/schema';
 import type { Config } from '../config';
 import type { Engine } from './engine';
 import { recordEntities } from './entities';
-import { CreateRecordTables1795000000000 } from './migrations/1795000000000-create-record-tables';
-import { CreateUploadedFiles1795000000010 } from './migrations/1795000000010-create-uploaded-files';
-import { CreateSearchIndexes1795000000020 } from './migrations/1795000000020-create-search-indexes';
-import { CreateSqliteSearch1795000000040 } from './migrations/1795000000040-create-sqlite-search';
-import { CreateRecordCounts1795000000030 } from './migrations/1795000000030-create-record-counts';
-import { CreateInquirySlotCounts1795000000050 } from './migrations/1795000000050-create-inquiry-slot-counts';
-
-const RECORD_MIGRATIONS = [
-  CreateRecordTables1795000000000,
-  CreateUploadedFiles1795000000010,
-  CreateSearchIndexes1795000000020,
-  CreateRecordCounts1795000000030,
-  CreateSqliteSearch1795000000040,
-  CreateInquirySlotCounts1795000000050,
-];
+import { MIGRATIONS } from './migrations';
 
 export const SQLITE_FILE_NAME = 'sourcing.sqlite';
 const BUSY_TIMEOUT_MS = 5000;
@@ -31,7 +17,7 @@ export function createDataSource(config: Pick<Config, 'databaseUrl' | 'dataDir'>
   const engine: Engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const common: Pick<DataSourceOptions, 'entities' | 'migrations' | 'migrationsRun' | 'synchronize' | 'logging'> = {
     entities: [...recordEntities(engine), ...AUTH_ENTITIES],
-    migrations: [...RECORD_MIGRATIONS, ...AUTH_MIGRATIONS],
+    migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,
     logging: false,

@@ -1,12 +1,12 @@
 import type { DataSource } from 'typeorm';
-import type { CountedTable } from '../db/migrations/1795000000030-create-record-counts';
+import type { RecordTable } from './record-kind';
 
 /** Rows in each record table, kept by triggers (see the create-record-counts migration): no table scan. */
-export async function recordCounts(dataSource: DataSource): Promise<Record<CountedTable, number>> {
-  const rows: { table_name: CountedTable; total: string | number }[] = await dataSource.query(
+export async function recordCounts(dataSource: DataSource): Promise<Record<RecordTable, number>> {
+  const rows: { table_name: RecordTable; total: string | number }[] = await dataSource.query(
     'SELECT "table_name", "total" FROM "record_counts"',
   );
-  const counts = { contact_messages: 0, subscribers: 0, inquiries: 0, supplier_inquiries: 0 };
+  const counts: Record<RecordTable, number> = { contact_messages: 0, subscribers: 0, inquiries: 0, supplier_inquiries: 0 };
   for (const row of rows) counts[row.table_name] = Number(row.total);
   return counts;
 }

@@ -3,10 +3,9 @@ import { API_PREFIX } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 import { authRoutes } from '../auth/routes';
 import { rateLimit } from '../http/rate-limit';
-import { registerContactRoutes } from './records/contact/contact-routes';
-import { registerInquiryRoutes } from './records/inquiries/inquiry-routes';
-import { registerSupplierInquiryRoutes } from './records/supplier-inquiries/supplier-inquiry-routes';
-import { registerSubscriberRoutes } from './records/subscribers/subscriber-routes';
+import { registerAdminList } from '../records/list/register-admin-list';
+import { ALL_RECORD_KINDS } from '../records/record-kinds';
+import { registerSubmission } from '../records/register-submission';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
 import { registerSystemRoutes } from './system/system-routes';
@@ -15,13 +14,12 @@ import { registerSystemRoutes } from './system/system-routes';
 export function createApiRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: API_PREFIX });
   const publicPost = rateLimit({ limit: deps.config.rateLimitPublicPerMinute, windowMs: 60_000 });
-
   registerSystemRoutes(router, deps);
   router.use(authRoutes(deps.auth).routes());
-  registerSubscriberRoutes(router, deps, publicPost);
-  registerContactRoutes(router, deps, publicPost);
-  registerInquiryRoutes(router, deps, publicPost);
-  registerSupplierInquiryRoutes(router, deps, publicPost);
+  for (const kind of ALL_RECORD_KINDS) {
+    registerSubmission(router, deps, kind, publicPost);
+    registerAdminList(router, deps, kind);
+  }
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   return router;

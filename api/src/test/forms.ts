@@ -1,68 +1,28 @@
 import {
+  BUYER_INQUIRY,
   composeSupplierOffer,
-  SUPPLIER_OFFER_DEFAULTS,
+  sampleValues,
+  SUPPLIER_OFFER,
   toCommodityInquiryFields,
   toSupplierOfferFields,
+  type AdminListName,
   type CommodityInquiryValues,
   type SupplierOfferValues,
 } from '@sourcing/shared';
 import { readdirSync } from 'node:fs';
 import type { TestServer } from './support';
 
-/** A complete buyer inquiry as the form holds it. */
-export function inquiryValues(overrides: Partial<CommodityInquiryValues> = {}): CommodityInquiryValues {
-  return {
-    fullName: 'Bob Buyer',
-    companyName: 'Buyer Metals Ltd',
-    designation: 'Head of procurement',
-    gstNumber: '27AAAAA0000A1Z5',
-    phoneNumber: '+91 9876543210',
-    email: 'bob@buyer.example',
-    addressCountry: '1 Harbour Road, Mumbai, India',
-    userType: 'Trader',
-    selectedCommodities: ['Copper Cathode', 'Others'],
-    otherCommodity: 'Nickel',
-    quantity: '500',
-    unit: 'MT',
-    purity: '99.99%',
-    techSpecs: 'LME grade A, HS 7403',
-    packagingType: 'Bundles',
-    packagingSize: '2 MT',
-    specialPackaging: 'Shrink wrapped',
-    destinationCountry: 'India',
-    destinationPort: 'Nhava Sheva',
-    dispatchMode: 'CIF',
-    customDispatchMode: '',
-    deliveryTimeline: '60 days',
-    certifications: 'SGS',
-    regulatoryCompliance: 'REACH',
-    paymentTerms: 'LC at sight',
-    additionalComments: 'Monthly shipments',
-    ...overrides,
-  };
-}
+/** A complete buyer inquiry as the form holds it: the definition's samples. */
+export const inquiryValues = (overrides: Partial<CommodityInquiryValues> = {}) => sampleValues(BUYER_INQUIRY, overrides);
 
 /** A complete supplier offer as the form holds it (numbers beside unit and currency). */
-export function supplierValues(overrides: Partial<SupplierOfferValues> = {}): SupplierOfferValues {
-  return {
-    ...SUPPLIER_OFFER_DEFAULTS,
-    fullName: 'Sam Supplier',
-    companyName: 'Copperbelt Mining',
-    phoneNumber: '+260 211000000',
-    email: 'sam@supplier.example',
-    address: 'Kitwe, Zambia',
-    productName: 'Copper Cathode',
-    productCategory: 'Metals',
-    productDescription: 'Grade A',
-    supplyCapacity: '500',
-    minOrderQuantity: '25',
-    pricePerUnit: '8900',
-    originCountry: 'Zambia',
-    portOfLoading: 'Dar es Salaam',
-    exportMarkets: 'China, India',
-    certifications: ['ISO 9001', 'SGS'],
-    ...overrides,
-  };
+export const supplierValues = (overrides: Partial<SupplierOfferValues> = {}) => sampleValues(SUPPLIER_OFFER, overrides);
+
+/** The text fields a form submits for its values (what the browser sends). */
+export function submittedFields(list: AdminListName, values: Record<string, string | string[]>): Record<string, string> {
+  if (list === 'inquiries') return toCommodityInquiryFields(values as CommodityInquiryValues);
+  if (list === 'supplierInquiries') return toSupplierOfferFields(composeSupplierOffer(values as SupplierOfferValues));
+  return values as Record<string, string>;
 }
 
 export interface UploadPart {
@@ -81,10 +41,10 @@ export function multipart(fields: Record<string, string>, fileField: string, fil
 }
 
 export const inquiryForm = (values: CommodityInquiryValues, files: UploadPart[] = []) =>
-  multipart(toCommodityInquiryFields(values), 'attachment', files);
+  multipart(submittedFields('inquiries', values), 'attachment', files);
 
 export const supplierForm = (values: SupplierOfferValues, files: UploadPart[] = []) =>
-  multipart(toSupplierOfferFields(composeSupplierOffer(values)), 'attachments', files);
+  multipart(submittedFields('supplierInquiries', values), 'attachments', files);
 
 export const postForm = (form: FormData): RequestInit => ({ method: 'POST', body: form });
 

@@ -1,8 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** The record tables whose row counts the admin lists and the dashboard show. */
-export const COUNTED_TABLES = ['contact_messages', 'subscribers', 'inquiries', 'supplier_inquiries'] as const;
-export type CountedTable = (typeof COUNTED_TABLES)[number];
+const COUNTED_TABLES = ['contact_messages', 'subscribers', 'inquiries', 'supplier_inquiries'] as const;
 
 /**
  * Row counts kept current by triggers in the inserting transaction, so an unfiltered list total

@@ -1,7 +1,7 @@
 import type { MigrationInterface, QueryRunner } from 'typeorm';
 
 /** Length of a counting slot: every time zone's midnight (and DST change) falls on a 15-minute boundary. */
-export const SLOT_SECONDS = 900;
+const SLOT_SECONDS = 900;
 
 /**
  * Inquiries per 15-minute UTC slot, kept by triggers in the inserting transaction, so the

@@ -1,8 +1,8 @@
 import type { ContactMessageRecord, ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BATCH_SIZE, filteredRows } from './record-list';
-import { contactRow, ENTITY_OF, inquiryRow, seedRows, subscriberRow, supplierInquiryRow } from '../../test/factories';
-import { contactList } from '../../routes/records/contact/contact-list';
+import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf } from './record-list';
+import { recordRow, seedRows } from '../../test/factories';
+import { RECORD_KINDS } from '../record-kinds';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 
 const START = Date.parse('2026-01-01T00:00:00Z');
@@ -16,13 +16,13 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine });
     const rows = Array.from({ length: COUNT }, (_, i) =>
-      contactRow(createdAt(i), {
+      recordRow('contacts', createdAt(i), {
         name: i % 10 === 0 ? `Zoë Müller ${i}` : `Person ${i}`,
         email: `p${i}@example.com`,
         message: i === 7 ? 'Needs 100% copper_cathode' : `Message ${i}`,
       }),
     );
-    await seedRows(server.deps.dataSource, ENTITY_OF.contacts, rows);
+    await seedRows(server.deps.dataSource, 'contacts', rows);
   });
   afterAll(() => server?.close());
 
@@ -126,16 +126,16 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine });
     const { dataSource } = server.deps;
-    await seedRows(dataSource, ENTITY_OF.contacts, [contactRow(at, { name: '=HYPERLINK("http://evil")', message: 'line 1\nline "2"' })]);
-    await seedRows(dataSource, ENTITY_OF.subscribers, [subscriberRow(at, { email: '@sum@example.com' })]);
-    await seedRows(dataSource, ENTITY_OF.inquiries, [
-      inquiryRow(at, {
+    await seedRows(dataSource, 'contacts', [recordRow('contacts', at, { name: '=HYPERLINK("http://evil")', message: 'line 1\nline "2"' })]);
+    await seedRows(dataSource, 'subscribers', [recordRow('subscribers', at, { email: '@sum@example.com' })]);
+    await seedRows(dataSource, 'inquiries', [
+      recordRow('inquiries', at, {
         fullName: '+cmd|calc',
         commodities: ['Coal', 'Gems'],
         attachments: [{ storedName: 'x.pdf', originalName: 'spec.pdf', mimeType: 'application/pdf', size: 3 }],
       }),
     ]);
-    await seedRows(dataSource, ENTITY_OF.supplierInquiries, [supplierInquiryRow(at, { companyName: '-2+3', certifications: ['CE', 'RoHS'] })]);
+    await seedRows(dataSource, 'supplierInquiries', [recordRow('supplierInquiries', at, { companyName: '-2+3', certifications: ['CE', 'RoHS'] })]);
   });
   afterAll(() => server?.close());
 
@@ -169,9 +169,9 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
   it('streams every row of a list larger than one export batch, each once', async () => {
     const start = Date.parse('2025-06-01T00:00:00Z');
     const rows = Array.from({ length: CSV_BATCH_SIZE * 2 + 37 }, (_, i) =>
-      subscriberRow(new Date(start + Math.floor(i / 2) * 1000), { email: `bulk${i}@example.com` }),
+      recordRow('subscribers', new Date(start + Math.floor(i / 2) * 1000), { email: `bulk${i}@example.com` }),
     );
-    await seedRows(server.deps.dataSource, ENTITY_OF.subscribers, rows);
+    await seedRows(server.deps.dataSource, 'subscribers', rows);
     const lines = await csv('/api/subscribers');
     expect(lines).toHaveLength(rows.length + 2);
     const emails = lines.slice(1).map((line) => line.split(',')[1]);
@@ -186,12 +186,12 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await seedRows(server.deps.dataSource, ENTITY_OF.contacts, [contactRow(new Date(START), { name: 'Zoë Müller' })]);
+    await seedRows(server.deps.dataSource, 'contacts', [recordRow('contacts', new Date(START), { name: 'Zoë Müller' })]);
   });
   afterAll(() => server?.close());
 
   const plan = async (q: string) => {
-    const [sql, params] = filteredRows(server.deps, contactList, { q, since: null }).getQueryAndParameters();
+    const [sql, params] = filteredRows(server.deps, listDefinitionOf(RECORD_KINDS.contacts), { q, since: null }).getQueryAndParameters();
     const runner = server.deps.dataSource.createQueryRunner();
     await runner.connect();
     try {

@@ -1,7 +1,20 @@
-/** A CSV column: SPEC's header and the cell of one presented record (lists are comma-joined). */
+import { fieldsShownIn, type AttachmentFile, type RecordDefinition } from '@sourcing/shared';
+
+/** A CSV column: the admin's header and the cell of one presented record (lists are comma-joined). */
 export interface CsvColumn<Rec> {
   header: string;
   cell: (record: Rec) => string | number | string[] | null;
+}
+
+/** The export's columns of a kind (docs/api.md#csv-export): its fields' labels; files by their original names. */
+export function csvColumnsOf(definition: RecordDefinition): CsvColumn<Record<string, unknown>>[] {
+  return fieldsShownIn(definition, 'csv').map((field) => ({
+    header: field.label,
+    cell:
+      field.kind === 'files'
+        ? (record) => (record.attachmentFiles as AttachmentFile[]).map((f) => f.originalName)
+        : (record) => record[field.key] as string | string[],
+  }));
 }
 
 /** Spreadsheets run cells starting with these as formulas; a leading ' makes them text. */

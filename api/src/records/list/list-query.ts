@@ -1,6 +1,5 @@
 import { ADMIN_LIST_LIMIT } from '@sourcing/shared';
 import { z } from 'zod';
-import { HttpError } from '../../http/errors';
 import { decodeCursor, type Cursor } from './cursor';
 
 export interface ParsedListQuery {
@@ -13,7 +12,7 @@ export interface ParsedListQuery {
 
 const emptyAsUndefined = (v: unknown) => (v === '' || Array.isArray(v) ? undefined : v);
 
-const listQuerySchema = z.object({
+const listQueryFields = z.object({
   limit: z.preprocess(
     emptyAsUndefined,
     z.coerce
@@ -29,16 +28,9 @@ const listQuerySchema = z.object({
   sort: z.preprocess(emptyAsUndefined, z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' }).default('newest')),
 });
 
-/** Reads `limit`, `cursor`, `q`, `since`, `sort` of an admin list; 400 with fields when malformed. */
-export function parseListQuery(query: Record<string, unknown>): ParsedListQuery {
-  const parsed = listQuerySchema.safeParse(query);
-  if (!parsed.success) {
-    const fields: Record<string, string> = {};
-    for (const issue of parsed.error.issues) fields[String(issue.path[0])] ??= issue.message;
-    throw new HttpError(400, Object.values(fields)[0], fields);
-  }
-  const { limit, cursor, q, since, sort } = parsed.data;
-  const decoded = cursor ? decodeCursor(cursor) : null;
-  if (cursor && !decoded) throw new HttpError(400, 'Invalid cursor', { cursor: 'Invalid cursor' });
-  return { limit, cursor: decoded, q, since: since ? new Date(since) : null, sort };
-}
+/** `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export (400 with fields when malformed). */
+export const listQuerySchema = listQueryFields.transform((query, ctx): ParsedListQuery => {
+  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  if (query.cursor && !cursor) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Invalid cursor' });
+  return { limit: query.limit, cursor, q: query.q, since: query.since ? new Date(query.since) : null, sort: query.sort };
+});

@@ -1,22 +1,40 @@
-import type { AdminListName, ListPage } from '@sourcing/shared';
+import { searchedKeys, type AdminListName, type ListPage } from '@sourcing/shared';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
 import { engineOf } from '../../db/engine';
-import type { CountedTable } from '../../db/migrations/1795000000030-create-record-counts';
 import type { LinkSigner } from '../attachment-files';
+import { createPresenter } from '../present-record';
 import { recordCounts } from '../record-counts';
-import type { CsvColumn } from './csv';
+import type { RecordKind, RecordTable } from '../record-kind';
+import { csvColumnsOf, type CsvColumn } from './csv';
 import { encodeCursor, type Cursor } from './cursor';
 import type { ParsedListQuery } from './list-query';
 
-/** What differs between the four admin lists; the paging, search and export are shared. */
-export interface RecordListDefinition<Row extends { id: string; createdAt: Date }, Rec> {
+/** What differs between the four admin lists, derived from each kind; the paging, search and export are shared. */
+export interface RecordListDefinition<Rec> {
   name: AdminListName;
   entity: string;
+  table: RecordTable;
   /** Searched by `q`, case-insensitively, anywhere in the text. */
-  searchColumns: readonly (keyof Row & string)[];
-  present(row: Row, sign: LinkSigner): Rec;
+  searchColumns: readonly string[];
+  present(row: ListRow, sign: LinkSigner): Rec;
   csvColumns: CsvColumn<Rec>[];
+}
+
+/** A row as the list code reads it: keyset position and whatever the presenter needs. */
+export type ListRow = { id: string; createdAt: Date };
+
+/** The admin list of a record kind. */
+export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<string, unknown>> {
+  const present = createPresenter(kind) as unknown as (row: ListRow, sign: LinkSigner) => Record<string, unknown>;
+  return {
+    name: kind.definition.list,
+    entity: kind.entity,
+    table: kind.table,
+    searchColumns: searchedKeys(kind.definition),
+    present,
+    csvColumns: csvColumnsOf(kind.definition),
+  };
 }
 
 type ListDeps = Pick<AppDeps, 'dataSource'>;
@@ -32,12 +50,12 @@ export function searchedText(columns: readonly string[], alias: string): string 
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function filteredRows<Row extends { id: string; createdAt: Date }>(
+export function filteredRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<Row, unknown>, 'entity' | 'searchColumns'>,
+  def: Pick<RecordListDefinition<unknown>, 'entity' | 'searchColumns'>,
   filter: Filter,
-): SelectQueryBuilder<Row> {
-  const repo = deps.dataSource.getRepository<Row>(def.entity);
+): SelectQueryBuilder<ListRow> {
+  const repo = deps.dataSource.getRepository<ListRow>(def.entity);
   const qb = repo.createQueryBuilder('r');
   if (filter.q) {
     // SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed.
@@ -56,12 +74,12 @@ export function filteredRows<Row extends { id: string; createdAt: Date }>(
 }
 
 /** Rows after `cursor` in the chosen order: one index range scan on (createdAt, id), whatever the depth. */
-async function pageRows<Row extends { id: string; createdAt: Date }>(
-  base: SelectQueryBuilder<Row>,
+async function pageRows(
+  base: SelectQueryBuilder<ListRow>,
   order: ParsedListQuery['sort'],
   cursor: Cursor | null,
   limit: number,
-): Promise<Row[]> {
+): Promise<ListRow[]> {
   const qb = base.clone();
   const direction = order === 'oldest' ? 'ASC' : 'DESC';
   if (cursor) {
@@ -74,29 +92,21 @@ async function pageRows<Row extends { id: string; createdAt: Date }>(
 }
 
 /** The unfiltered total comes from the trigger-kept count; a search or `since` counts its matches. */
-async function countRows(
-  deps: ListDeps,
-  entity: string,
-  base: SelectQueryBuilder<{ id: string }>,
-  filter: Filter,
-): Promise<number> {
-  if (!filter.q && !filter.since) {
-    const table = deps.dataSource.getMetadata(entity).tableName as CountedTable;
-    return (await recordCounts(deps.dataSource))[table];
-  }
+async function countRows(deps: ListDeps, table: RecordTable, base: SelectQueryBuilder<{ id: string }>, filter: Filter): Promise<number> {
+  if (!filter.q && !filter.since) return (await recordCounts(deps.dataSource))[table];
   const raw = await base.clone().select('COUNT(*)', 'total').getRawOne<{ total: string | number }>();
   return Number(raw?.total ?? 0);
 }
 
-export async function listRecords<Row extends { id: string; createdAt: Date }, Rec>(
+export async function listRecords<Rec>(
   deps: ListDeps,
-  def: RecordListDefinition<Row, Rec>,
+  def: RecordListDefinition<Rec>,
   query: ParsedListQuery,
   sign: LinkSigner,
 ): Promise<ListPage<Rec>> {
   const base = filteredRows(deps, def, query);
   const [total, rows] = await Promise.all([
-    countRows(deps, def.entity, base, query),
+    countRows(deps, def.table, base, query),
     pageRows(base, query.sort, query.cursor, query.limit + 1),
   ]);
   const more = rows.length > query.limit;
@@ -109,14 +119,14 @@ export async function listRecords<Row extends { id: string; createdAt: Date }, R
   };
 }
 
-export async function findRecord<Row extends { id: string; createdAt: Date }, Rec>(
+export async function findRecord<Rec>(
   deps: ListDeps,
-  def: RecordListDefinition<Row, Rec>,
+  def: RecordListDefinition<Rec>,
   id: string,
   sign: LinkSigner,
 ): Promise<Rec | null> {
   const row = await deps.dataSource
-    .getRepository<Row>(def.entity)
+    .getRepository<ListRow>(def.entity)
     .createQueryBuilder('r')
     .where('r.id = :id', { id })
     .getOne();
@@ -126,16 +136,16 @@ export async function findRecord<Row extends { id: string; createdAt: Date }, Re
 export const CSV_BATCH_SIZE = 1000;
 
 /** Every matching record, newest first (or oldest), fetched in keyset batches so memory stays flat. */
-export async function* allRecords<Row extends { id: string; createdAt: Date }, Rec>(
+export async function* allRecords<Rec>(
   deps: ListDeps,
-  def: RecordListDefinition<Row, Rec>,
+  def: RecordListDefinition<Rec>,
   query: Pick<ParsedListQuery, 'q' | 'since' | 'sort'>,
   sign: LinkSigner,
 ): AsyncGenerator<Rec> {
   const base = filteredRows(deps, def, query);
   let cursor: Cursor | null = null;
   for (;;) {
-    const rows: Row[] = await pageRows(base, query.sort, cursor, CSV_BATCH_SIZE);
+    const rows: ListRow[] = await pageRows(base, query.sort, cursor, CSV_BATCH_SIZE);
     for (const row of rows) yield def.present(row, sign);
     if (rows.length < CSV_BATCH_SIZE) return;
     cursor = rows[rows.length - 1];

@@ -7,11 +7,15 @@ import {
 } from '@sourcing/shared';
 import type { AppDeps } from '../../../app-deps';
 import { engineOf, timeFromDb } from '../../../db/engine';
-import { SLOT_SECONDS } from '../../../db/migrations/1795000000050-create-inquiry-slot-counts';
 import { recordCounts } from '../../../records/record-counts';
+import type { RecordKind } from '../../../records/record-kind';
+import { RECORD_KINDS } from '../../../records/record-kinds';
 import { trendBuckets } from './trend-buckets';
 
 type StatsDeps = Pick<AppDeps, 'dataSource' | 'config' | 'now'>;
+
+/** Seconds of one slot of inquiry_slot_counts (as its migration, 1795000000050, counts them). */
+const SLOT_SECONDS = 900;
 
 async function totals(deps: StatsDeps): Promise<DashboardStats['totals']> {
   const counts = await recordCounts(deps.dataSource);
@@ -45,16 +49,17 @@ async function trend(deps: StatsDeps, period: StatsPeriod): Promise<DashboardSta
 /** The newest inquiries, contacts and subscribers merged, newest first. */
 async function recent(deps: StatsDeps): Promise<RecentActivity[]> {
   const n = RECENT_ACTIVITY_LIMIT;
-  const newest = (kind: ActivityKind, table: string, nameColumn: string) =>
-    `SELECT * FROM (SELECT '${kind}' AS "kind", "id", "${nameColumn}" AS "name", "createdAt" FROM "${table}"
-  ORDER BY "createdAt" DESC, "id" DESC LIMIT ${n}) AS "${kind}"`;
+  // Each named by its title field: fullName, name, email.
+  const newest = (activity: ActivityKind, { table, definition }: RecordKind) =>
+    `SELECT * FROM (SELECT '${activity}' AS "kind", "id", "${definition.title}" AS "name", "createdAt" FROM "${table}"
+  ORDER BY "createdAt" DESC, "id" DESC LIMIT ${n}) AS "${activity}"`;
   const rows: { kind: ActivityKind; id: string; name: string; createdAt: Date | string }[] = await deps.dataSource.query(
     `SELECT * FROM (
-${newest('inquiry', 'inquiries', 'fullName')}
+${newest('inquiry', RECORD_KINDS.inquiries)}
 UNION ALL
-${newest('contact', 'contact_messages', 'name')}
+${newest('contact', RECORD_KINDS.contacts)}
 UNION ALL
-${newest('subscriber', 'subscribers', 'email')}
+${newest('subscriber', RECORD_KINDS.subscribers)}
 ) AS "recent" ORDER BY "createdAt" DESC, "id" DESC LIMIT ${n}`,
   );
   return rows.map((r) => ({ id: String(r.id), kind: r.kind, name: r.name, createdAt: timeFromDb(r.createdAt).toISOString() }));

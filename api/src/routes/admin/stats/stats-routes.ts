@@ -2,8 +2,8 @@ import type Router from '@koa/router';
 import { API_PATHS, STATS_PERIODS } from '@sourcing/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps';
-import { requireAdmin } from '../../../auth/require-admin';
-import { parseInput } from '../../../http/input';
+import { requireAdmin, type AdminState } from '../../../auth/require-admin';
+import { validate, type InputState } from '../../../http/validate';
 import { dashboardStats } from './dashboard-stats';
 
 const statsQuery = z.object({
@@ -15,8 +15,9 @@ const statsQuery = z.object({
 
 /** GET /api/admin/stats?period=week|month|year: the dashboard's figures, aggregated in SQL. */
 export function registerStatsRoutes(router: Router, deps: AppDeps) {
-  router.get(API_PATHS.adminStats, requireAdmin(deps.tokens), async (ctx) => {
-    const { period } = parseInput(statsQuery, ctx.query, 'Invalid period');
+  const query = validate({ query: statsQuery, message: 'Invalid period' });
+  router.get<AdminState & InputState<never, z.output<typeof statsQuery>>>(API_PATHS.adminStats, requireAdmin(deps.tokens), query, async (ctx) => {
+    const { period } = ctx.state.input.query;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await dashboardStats(deps, period);
   });

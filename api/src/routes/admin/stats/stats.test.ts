@@ -1,6 +1,6 @@
 import type { DashboardStats } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { contactRow, ENTITY_OF, inquiryRow, seedRows, subscriberRow, supplierInquiryRow } from '../../../test/factories';
+import { recordRow, seedRows } from '../../../test/factories';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 
 const NOW = new Date('2026-11-18T15:00:00Z'); // Wednesday 10:00 in New York
@@ -12,27 +12,27 @@ describe.each(TEST_ENGINES)('GET /api/admin/stats on %s (TIME_ZONE America/New_Y
   beforeAll(async () => {
     server = await startTestServer({ engine, now: () => NOW, env: { TIME_ZONE: 'America/New_York' } });
     const { dataSource } = server.deps;
-    await seedRows(dataSource, ENTITY_OF.inquiries, [
-      inquiryRow(at('2026-11-15T03:00:00Z'), { fullName: 'A' }), // Sat 14 Nov 22:00 local: last week
-      inquiryRow(at('2026-11-15T06:00:00Z'), { fullName: 'B' }), // Sun 15 Nov 01:00
-      inquiryRow(at('2026-11-18T04:59:59Z'), { fullName: 'C' }), // Tue 17 Nov 23:59:59
-      inquiryRow(at('2026-11-18T05:00:00Z'), { fullName: 'D' }), // Wed 18 Nov 00:00
-      inquiryRow(at('2026-11-01T04:30:00Z'), { fullName: 'E' }), // 1 Nov 00:30 EDT, the day DST ends
-      inquiryRow(at('2026-11-01T03:59:00Z'), { fullName: 'F' }), // 31 Oct 23:59 EDT
-      inquiryRow(at('2026-03-08T07:00:00Z'), { fullName: 'G' }), // 8 Mar 03:00 EDT, the day DST starts
-      inquiryRow(at('2025-12-31T23:00:00Z'), { fullName: 'H' }), // 31 Dec 2025: last year
-      inquiryRow(at('2026-01-01T05:00:00Z'), { fullName: 'I' }), // 1 Jan 00:00 EST
+    await seedRows(dataSource, 'inquiries', [
+      recordRow('inquiries', at('2026-11-15T03:00:00Z'), { fullName: 'A' }), // Sat 14 Nov 22:00 local: last week
+      recordRow('inquiries', at('2026-11-15T06:00:00Z'), { fullName: 'B' }), // Sun 15 Nov 01:00
+      recordRow('inquiries', at('2026-11-18T04:59:59Z'), { fullName: 'C' }), // Tue 17 Nov 23:59:59
+      recordRow('inquiries', at('2026-11-18T05:00:00Z'), { fullName: 'D' }), // Wed 18 Nov 00:00
+      recordRow('inquiries', at('2026-11-01T04:30:00Z'), { fullName: 'E' }), // 1 Nov 00:30 EDT, the day DST ends
+      recordRow('inquiries', at('2026-11-01T03:59:00Z'), { fullName: 'F' }), // 31 Oct 23:59 EDT
+      recordRow('inquiries', at('2026-03-08T07:00:00Z'), { fullName: 'G' }), // 8 Mar 03:00 EDT, the day DST starts
+      recordRow('inquiries', at('2025-12-31T23:00:00Z'), { fullName: 'H' }), // 31 Dec 2025: last year
+      recordRow('inquiries', at('2026-01-01T05:00:00Z'), { fullName: 'I' }), // 1 Jan 00:00 EST
     ]);
-    await seedRows(dataSource, ENTITY_OF.contacts, [
-      contactRow(at('2026-11-18T10:00:00Z'), { name: 'Cara' }),
-      contactRow(at('2026-11-10T00:00:00Z'), { name: 'Old contact' }),
+    await seedRows(dataSource, 'contacts', [
+      recordRow('contacts', at('2026-11-18T10:00:00Z'), { name: 'Cara' }),
+      recordRow('contacts', at('2026-11-10T00:00:00Z'), { name: 'Old contact' }),
     ]);
-    await seedRows(dataSource, ENTITY_OF.subscribers, [
-      subscriberRow(at('2026-11-18T09:00:00Z'), { email: 'new@example.com' }),
-      subscriberRow(at('2026-11-17T00:00:00Z'), { email: 'tuesday@example.com' }),
-      subscriberRow(at('2026-01-01T00:00:00Z'), { email: 'old@example.com' }),
+    await seedRows(dataSource, 'subscribers', [
+      recordRow('subscribers', at('2026-11-18T09:00:00Z'), { email: 'new@example.com' }),
+      recordRow('subscribers', at('2026-11-17T00:00:00Z'), { email: 'tuesday@example.com' }),
+      recordRow('subscribers', at('2026-01-01T00:00:00Z'), { email: 'old@example.com' }),
     ]);
-    await seedRows(dataSource, ENTITY_OF.supplierInquiries, [supplierInquiryRow(at('2026-11-02T00:00:00Z'))]);
+    await seedRows(dataSource, 'supplierInquiries', [recordRow('supplierInquiries', at('2026-11-02T00:00:00Z'))]);
   });
   afterAll(() => server?.close());
 

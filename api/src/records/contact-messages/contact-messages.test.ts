@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvents } from '../../../test/events';
-import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
-import { CONTACT_SENT } from './contact-routes';
+import { recordEvents } from '../../test/events';
+import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { CONTACT_SENT } from './contact-message-kind';
 
 describe.each(TEST_ENGINES)('POST /api/contact on %s', (engine) => {
   let server: TestServer;

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { recordEvents } from '../../../test/events';
-import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
-import { ALREADY_SUBSCRIBED, SUBSCRIBED } from './subscriber-routes';
+import { recordEvents } from '../../test/events';
+import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { ALREADY_SUBSCRIBED, SUBSCRIBED } from './subscriber-kind';
 
 describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
   let server: TestServer;

@@ -1,10 +1,10 @@
 import type { InquiryRecord, ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { exe, pdf, png, txt } from '../../../test/sample-files';
-import { filesOnDisk, inquiryForm, inquiryValues, postForm } from '../../../test/forms';
-import { recordEvents } from '../../../test/events';
-import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
-import { INQUIRY_SUBMITTED } from './inquiry-routes';
+import { exe, pdf, png, txt } from '../../test/sample-files';
+import { filesOnDisk, inquiryForm, inquiryValues, postForm } from '../../test/forms';
+import { recordEvents } from '../../test/events';
+import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { INQUIRY_SUBMITTED } from './buyer-inquiry-kind';
 
 describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
   let server: TestServer;

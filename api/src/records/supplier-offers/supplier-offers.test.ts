@@ -1,10 +1,10 @@
 import type { ListPage, SupplierInquiryRecord } from '@sourcing/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALLOWED_SAMPLES, exe, png } from '../../../test/sample-files';
-import { filesOnDisk, postForm, supplierForm, supplierValues } from '../../../test/forms';
-import { recordEvents } from '../../../test/events';
-import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
-import { SUPPLIER_OFFER_SUBMITTED } from './supplier-inquiry-routes';
+import { ALLOWED_SAMPLES, exe, png } from '../../test/sample-files';
+import { filesOnDisk, postForm, supplierForm, supplierValues } from '../../test/forms';
+import { recordEvents } from '../../test/events';
+import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { SUPPLIER_OFFER_SUBMITTED } from './supplier-offer-kind';
 
 describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
   let server: TestServer;

@@ -3,12 +3,14 @@ import type Router from '@koa/router';
 import { ADMIN_LISTS, CSV_EXPORT_SUFFIX } from '@sourcing/shared';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin } from '../../auth/require-admin';
+import { requireAdmin, type AdminState } from '../../auth/require-admin';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import type { LinkSigner } from '../attachment-files';
 import { CSV_BOM, csvLine } from './csv';
-import { parseListQuery } from './list-query';
-import { allRecords, findRecord, listRecords, type RecordListDefinition } from './record-list';
+import { validate, type InputState } from '../../http/validate';
+import { listQuerySchema, type ParsedListQuery } from './list-query';
+import type { RecordKind } from '../record-kind';
+import { allRecords, findRecord, listDefinitionOf, listRecords } from './record-list';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
@@ -19,23 +21,23 @@ export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Conte
   return (storedName) => `${origin}${deps.uploads.links.signedPath(storedName)}`;
 }
 
-/** GET <list>, GET <list>/export.csv and GET <list>/:id, all for signed-in admins only. */
-export function registerAdminList<Row extends { id: string; createdAt: Date }, Rec>(
-  router: Router,
-  deps: AppDeps,
-  def: RecordListDefinition<Row, Rec>,
-) {
+/** GET <list>, GET <list>/export.csv and GET <list>/:id of a kind, all for signed-in admins only. */
+export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKind) {
+  const def = listDefinitionOf(kind);
   const path = ADMIN_LISTS[def.name].path;
   const admin = requireAdmin(deps.tokens);
+  const listQuery = validate({ query: listQuerySchema });
 
-  router.get(path, admin, async (ctx) => {
-    const query = parseListQuery(ctx.query);
+  type ListState = AdminState & InputState<never, ParsedListQuery>;
+
+  router.get<ListState>(path, admin, listQuery, async (ctx) => {
+    const { query } = ctx.state.input;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listRecords(deps, def, query, linkSigner(deps, ctx));
   });
 
-  router.get(`${path}${CSV_EXPORT_SUFFIX}`, admin, async (ctx) => {
-    const { q, since, sort } = parseListQuery(ctx.query);
+  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, admin, listQuery, async (ctx) => {
+    const { q, since, sort } = ctx.state.input.query;
     const records = allRecords(deps, def, { q, since, sort }, linkSigner(deps, ctx));
     const columns = def.csvColumns;
     const logger = deps.logger;

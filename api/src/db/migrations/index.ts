@@ -1,0 +1,21 @@
+/**
+ * Every migration, in order. Migrations are frozen snapshots: they repeat the names they need and
+ * application code never imports from them; only this list (for the data source) does.
+ */
+import { CreateRecordTables1795000000000 } from './1795000000000-create-record-tables';
+import { CreateAdminTables1795000000001 } from './1795000000001-create-admin-tables';
+import { CreateUploadedFiles1795000000010 } from './1795000000010-create-uploaded-files';
+import { CreateSearchIndexes1795000000020 } from './1795000000020-create-search-indexes';
+import { CreateRecordCounts1795000000030 } from './1795000000030-create-record-counts';
+import { CreateSqliteSearch1795000000040 } from './1795000000040-create-sqlite-search';
+import { CreateInquirySlotCounts1795000000050 } from './1795000000050-create-inquiry-slot-counts';
+
+export const MIGRATIONS = [
+  CreateRecordTables1795000000000,
+  CreateAdminTables1795000000001,
+  CreateUploadedFiles1795000000010,
+  CreateSearchIndexes1795000000020,
+  CreateRecordCounts1795000000030,
+  CreateSqliteSearch1795000000040,
+  CreateInquirySlotCounts1795000000050,
+];

@@ -1,0 +1,56 @@
+/**
+ * A record kind on the server: the shared definition (docs/api.md) plus where it is stored and
+ * how it is submitted. The entity, the presenter, the CSV columns and the routes derive from it.
+ */
+import type { RecordDefinition } from '@sourcing/shared';
+import type { AppDeps } from '../app-deps';
+import type { StoredFile } from '../db/entities/stored-file';
+import type { CheckedFile } from '../uploads/check-files';
+
+/** The record tables; their row counts are kept by triggers (see record-counts.ts). */
+export type RecordTable = 'inquiries' | 'supplier_inquiries' | 'contact_messages' | 'subscribers';
+
+type Simplify<T> = { [K in keyof T]: T[K] } & {};
+type Field<D extends RecordDefinition> = D['fields'][number];
+type RowValue<F> = F extends { kind: 'list' } ? string[] : F extends { kind: 'date' } ? Date : string;
+
+/** A stored row: the fields (dates as Date), and the files' metadata in one JSON column. */
+export type RowOf<D extends RecordDefinition> = Simplify<
+  { id: string } & { [F in Exclude<Field<D>, { kind: 'files' }> as F['key']]: RowValue<F> } & ([
+    Extract<Field<D>, { kind: 'files' }>,
+  ] extends [never]
+    ? object
+    : { attachments: StoredFile[] })
+>;
+
+/** Any kind's row, as the generic code sees it. */
+export interface AnyRow {
+  id: string;
+  createdAt: Date;
+  attachments?: StoredFile[];
+  [key: string]: unknown;
+}
+
+/** What storing a checked submission produced: the row, and whether it is new. */
+export interface Stored<Row> {
+  row: Row;
+  created: boolean;
+}
+
+export type StoreDeps = Pick<AppDeps, 'dataSource' | 'uploads' | 'now'>;
+
+export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
+  definition: D;
+  /** TypeORM entity name and table. */
+  entity: string;
+  table: RecordTable;
+  /** Where visitors submit it (under /api) and what a stored submission answers. */
+  submitPath: string;
+  submitted: string;
+  /** What a submission answers when it was already stored (the subscriber's second sign-up). */
+  alreadyStored?: string;
+  /** Reads the submitted fields into what the schema checks (the buyer form's typed dispatch mode). */
+  readSubmission?(fields: Record<string, unknown>): Record<string, unknown>;
+  /** Stores a checked submission; default: insert a new row with its files (createRecord). */
+  store?(deps: StoreDeps, kind: RecordKind<D>, input: Record<string, unknown>, files: CheckedFile[]): Promise<Stored<AnyRow>>;
+}

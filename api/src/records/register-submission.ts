@@ -1,0 +1,38 @@
+import type Router from '@koa/router';
+import { filesField, submissionSchema, wireName, type SubmitResponse } from '@sourcing/shared';
+import type { Middleware } from 'koa';
+import type { AppDeps } from '../app-deps';
+import { validate } from '../http/validate';
+import { checkFiles } from '../uploads/check-files';
+import { receiveFiles, type IncomingFilesState } from '../uploads/receive-files';
+import { createRecord } from './create-record';
+import { recordEvent } from './present-record';
+import type { RecordKind } from './record-kind';
+import { publishAfterCommit } from './publish';
+
+/**
+ * POST <submitPath>: a visitor's submission (JSON, or multipart with the kind's file field),
+ * checked by the kind's shared schema, stored with its files in one transaction, announced to
+ * the admins, answered 201 `{ message, reference }`.
+ */
+export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKind, publicPost: Middleware) {
+  const files = filesField(kind.definition);
+  const fileField = files ? wireName(files) : null;
+  const receive: Middleware[] = files && fileField ? [receiveFiles(deps.uploads, fileField, files.maxFiles) as Middleware] : [];
+  const store = kind.store ?? createRecord;
+
+  router.post(
+    kind.submitPath,
+    publicPost,
+    ...receive,
+    validate({ body: submissionSchema(kind.definition), readBody: kind.readSubmission }),
+    async (ctx) => {
+      const incoming = (ctx.state as Partial<IncomingFilesState>).incomingFiles ?? [];
+      const checked = fileField ? await checkFiles(incoming, fileField) : [];
+      const { row, created } = await store(deps, kind, ctx.state.input.body as Record<string, unknown>, checked);
+      if (created) await publishAfterCommit(deps, recordEvent(kind, row));
+      ctx.status = created ? 201 : 200;
+      ctx.body = { message: created ? kind.submitted : (kind.alreadyStored ?? kind.submitted), reference: row.id } satisfies SubmitResponse;
+    },
+  );
+}
