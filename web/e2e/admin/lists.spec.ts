@@ -48,30 +48,32 @@ async function expectLocaleDates(page: Page) {
 test.describe('admin lists', () => {
   test('inquiries: SPEC columns and values, the attachment opens in a new tab', async ({ page, request, context }) => {
     const tag = uniqueTag('Inq');
-    await seedInquiry(request, inquiryValues(tag), PNG_FILE);
+    const values = inquiryValues(tag);
+    await seedInquiry(request, values, PNG_FILE);
     await signIn(page, `/admin/inquiries?q=${tag}`);
     await expect(page.getByRole('heading', { name: 'All Inquiries' })).toBeVisible();
     await expectHeaders(page, INQUIRIES);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
     expect(await rowValues(page, INQUIRIES)).toMatchObject({
       'S.No': '1',
-      'Full Name': `Jane ${tag}`,
-      'Company Name': `Acme Metals ${tag}`,
-      Designation: 'Buyer',
-      'GST Number': 'GST-123',
-      'Phone Number': '+91 9876543210',
-      Email: `${tag.toLowerCase()}@buyer.example.com`,
-      'User Type': 'Trader',
-      Commodities: 'Coal, Bauxite',
-      Quantity: '500',
-      Unit: 'MT',
-      'Technical Specs': 'HS 2701',
-      'Packaging Type': 'Bulk',
-      'Destination Country': 'India',
-      'Destination Port': 'Haldia',
-      'Dispatch Mode': 'CIF',
-      'Payment Terms': 'LC at sight',
-      Comments: 'Urgent',
+      'Full Name': values.fullName,
+      'Company Name': values.companyName,
+      Designation: values.designation,
+      'GST Number': values.gstNumber,
+      'Phone Number': values.phoneNumber,
+      Email: values.email,
+      'User Type': values.userType,
+      Commodities: values.selectedCommodities.join(', '),
+      'Other Commodity': values.otherCommodity,
+      Quantity: values.quantity,
+      Unit: values.unit,
+      'Technical Specs': values.techSpecs,
+      'Packaging Type': values.packagingType,
+      'Destination Country': values.destinationCountry,
+      'Destination Port': values.destinationPort,
+      'Dispatch Mode': values.dispatchMode,
+      'Payment Terms': values.paymentTerms,
+      Comments: values.additionalComments,
       Attachment: 'View',
     });
     await expectLocaleDates(page);
@@ -96,29 +98,29 @@ test.describe('admin lists', () => {
 
   test('supplier submissions: SPEC columns and values, numbered file links', async ({ page, request }) => {
     const tag = uniqueTag('Sup');
-    await seedSupplierOffer(request, supplierValues(tag), [PNG_FILE, PDF_FILE]);
+    const values = supplierValues(tag);
+    await seedSupplierOffer(request, values, [PNG_FILE, PDF_FILE]);
     await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
     await expect(page.getByRole('heading', { name: 'Supplier Product Submissions' })).toBeVisible();
     await expectHeaders(page, SUPPLIER_INQUIRIES);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
     expect(await rowValues(page, SUPPLIER_INQUIRIES)).toMatchObject({
-      'Full Name': `Sam ${tag}`,
-      'Company Name': `Ore Traders ${tag}`,
-      'Product Name': `Coal RB1 ${tag}`,
-      'Product Category': 'Coal',
-      'Supply Capacity': '5000 MT/month',
+      'Full Name': values.fullName,
+      'Company Name': values.companyName,
+      'Product Name': values.productName,
+      'Product Category': values.productCategory,
+      'Supply Capacity': `${values.supplyCapacity} MT/month`,
       Unit: 'MT',
-      'Min Order Quantity': '100 MT',
-      'Price Per Unit': 'USD 120 per MT',
+      'Min Order Quantity': `${values.minOrderQuantity} MT`,
+      'Price Per Unit': `USD ${values.pricePerUnit} per MT`,
       Currency: 'USD',
       Incoterm: 'FOB',
-      'Origin Country': 'South Africa',
-      'Port Of Loading': 'Richards Bay',
+      'Origin Country': values.originCountry,
+      'Port Of Loading': values.portOfLoading,
       'Export Capability': 'Yes',
-      'Export Markets': 'India, China',
-      Certifications: 'ISO 9001, SGS',
+      'Export Markets': values.exportMarkets,
+      Certifications: values.certifications.join(', '),
       'Private Labeling': 'No',
-      'Additional Comments': 'Ready stock',
     });
     const links = table(page).locator('tbody tr').first().getByRole('link', { name: /^View \d$/ });
     await expect(links).toHaveText(['View 1', 'View 2']);
@@ -245,14 +247,15 @@ test.describe('admin lists', () => {
 
   test('the detail view shows every field and previews images and PDFs', async ({ page, request }) => {
     const tag = uniqueTag('Det');
-    await seedSupplierOffer(request, supplierValues(tag), [PNG_FILE, PDF_FILE]);
+    const values = supplierValues(tag);
+    await seedSupplierOffer(request, values, [PNG_FILE, PDF_FILE]);
     await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
     await table(page).getByRole('link', { name: `Sam ${tag}` }).click();
     await expect(page.getByRole('heading', { name: `Sam ${tag}`, level: 2 })).toBeVisible();
     const fields = page.locator('.detail-fields');
-    for (const column of SUPPLIER_INQUIRIES.columns) await expect(fields.getByText(column.header, { exact: true })).toBeVisible();
-    await expect(fields).toContainText('USD 120 per MT');
-    await expect(fields).toContainText('ISO 9001, SGS');
+    for (const column of SUPPLIER_INQUIRIES.details) await expect(fields.getByText(column.header, { exact: true })).toBeVisible();
+    await expect(fields).toContainText(`USD ${values.pricePerUnit} per MT`);
+    await expect(fields).toContainText(values.certifications.join(', '));
     const image = page.getByRole('img', { name: PNG_FILE.name });
     await expect(image).toBeVisible();
     await expect.poll(() => image.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(1);

@@ -1,8 +1,10 @@
 /** Helpers of the admin browser tests: sign in, and seed records through the public endpoints. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
 import {
+  BUYER_INQUIRY,
   composeSupplierOffer,
-  SUPPLIER_OFFER_DEFAULTS,
+  sampleValues,
+  SUPPLIER_OFFER,
   toCommodityInquiryFields,
   toSupplierOfferFields,
   type CommodityInquiryValues,
@@ -36,37 +38,14 @@ export async function seedSubscriber(request: APIRequestContext, email: string) 
   await expectCreated(await request.post('/api/subscribers', { data: { email } }));
 }
 
-export function inquiryValues(tag: string, overrides: Partial<CommodityInquiryValues> = {}): CommodityInquiryValues {
-  return {
+/** A buyer inquiry of the definition's samples, named and addressed for one test. */
+export const inquiryValues = (tag: string, overrides: Partial<CommodityInquiryValues> = {}): CommodityInquiryValues =>
+  sampleValues(BUYER_INQUIRY, {
     fullName: `Jane ${tag}`,
     companyName: `Acme Metals ${tag}`,
-    designation: 'Buyer',
-    gstNumber: 'GST-123',
-    phoneNumber: '+91 9876543210',
     email: `${tag.toLowerCase()}@buyer.example.com`,
-    addressCountry: '12 Park Street, Kolkata, India',
-    userType: 'Trader',
-    selectedCommodities: ['Coal', 'Bauxite'],
-    otherCommodity: '',
-    quantity: '500',
-    unit: 'MT',
-    purity: '99.5%',
-    techSpecs: 'HS 2701',
-    packagingType: 'Bulk',
-    packagingSize: '50 kg',
-    specialPackaging: 'Labelled bags',
-    destinationCountry: 'India',
-    destinationPort: 'Haldia',
-    dispatchMode: 'CIF',
-    customDispatchMode: '',
-    deliveryTimeline: '30 days',
-    certifications: 'SGS',
-    regulatoryCompliance: 'REACH',
-    paymentTerms: 'LC at sight',
-    additionalComments: 'Urgent',
     ...overrides,
-  };
-}
+  });
 
 export interface UploadFile {
   name: string;
@@ -96,34 +75,15 @@ export async function seedInquiry(request: APIRequestContext, values: CommodityI
   await expectCreated(await request.post('/api/inquiry', { multipart }));
 }
 
-export function supplierValues(tag: string, overrides: Partial<SupplierOfferValues> = {}): SupplierOfferValues {
-  return {
-    ...SUPPLIER_OFFER_DEFAULTS,
+/** A supplier offer of the definition's samples, named for one test. */
+export const supplierValues = (tag: string, overrides: Partial<SupplierOfferValues> = {}): SupplierOfferValues =>
+  sampleValues(SUPPLIER_OFFER, {
     fullName: `Sam ${tag}`,
     companyName: `Ore Traders ${tag}`,
-    designation: 'Director',
-    gstNumber: 'VAT-9',
-    phoneNumber: '+27 111222333',
     email: `${tag.toLowerCase()}@supplier.example.com`,
-    address: '1 Mine Road, Johannesburg',
     productName: `Coal RB1 ${tag}`,
-    productCategory: 'Coal',
-    productDescription: 'Steam coal',
-    supplyCapacity: '5000',
-    minOrderQuantity: '100',
-    pricePerUnit: '120',
-    leadTime: '3 weeks',
-    originCountry: 'South Africa',
-    portOfLoading: 'Richards Bay',
-    exportMarkets: 'India, China',
-    certifications: ['ISO 9001', 'SGS'],
-    productSpecs: 'NAR 5500',
-    packagingDetails: 'Bulk',
-    paymentTerms: 'LC',
-    additionalComments: 'Ready stock',
     ...overrides,
-  };
-}
+  });
 
 /** Posts a supplier offer; files go in the repeated `attachments` field (Playwright's multipart takes one value per name, so FormData). */
 export async function seedSupplierOffer(request: APIRequestContext, values: SupplierOfferValues, files: UploadFile[] = []) {

@@ -42,7 +42,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
         {definition.primary(row) || row._id}
       </h2>
       <dl className="detail-fields">
-        {definition.columns.map((column) => {
+        {definition.details.map((column) => {
           const cell = column.cell(row);
           if (cell.kind === 'files') {
             return (

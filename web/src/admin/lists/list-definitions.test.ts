@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { AttachmentFile, InquiryRecord, SupplierInquiryRecord } from '@sourcing/shared';
+import { fieldsShownIn, RECORD_DEFINITIONS, type AttachmentFile, type InquiryRecord, type SupplierInquiryRecord } from '@sourcing/shared';
 import { CONTACTS, type Cell, formatDateTime, INQUIRIES, LIST_DEFINITIONS, SUBSCRIBERS, SUPPLIER_INQUIRIES } from './list-definitions';
 
 const file = (name: string): AttachmentFile => ({
@@ -14,7 +14,7 @@ const labels = (cell: Cell) => (cell.kind === 'files' ? cell.links.map((l) => l.
 
 const headers = (d: (typeof LIST_DEFINITIONS)[number]) => d.columns.map((c) => c.header);
 
-describe('list definitions follow SPEC', () => {
+describe('list definitions (docs/admin.md#lists)', () => {
   it('titles, routes and state texts', () => {
     expect(LIST_DEFINITIONS.map((d) => [d.title, d.route, d.loadingText, d.emptyText, d.errorText('Boom')])).toEqual([
       ['All Inquiries', 'inquiries', 'Loading inquiries...', 'No inquiries found.', 'Error: Boom'],
@@ -24,29 +24,12 @@ describe('list definitions follow SPEC', () => {
     ]);
   });
 
-  it('inquiry columns in order', () => {
-    expect(headers(INQUIRIES)).toEqual([
-      'Full Name', 'Company Name', 'Designation', 'GST Number', 'Phone Number', 'Email', 'Address', 'Country',
-      'User Type', 'Commodities', 'Other Commodity', 'Quantity', 'Unit', 'Purity', 'Technical Specs',
-      'Packaging Type', 'Packaging Size', 'Special Packaging', 'Destination Country', 'Destination Port',
-      'Dispatch Mode', 'Custom Dispatch Mode', 'Delivery Timeline', 'Certifications', 'Regulatory Compliance',
-      'Payment Terms', 'Comments', 'Attachment', 'Created At', 'Updated At',
-    ]);
-  });
-
-  it('supplier columns in order', () => {
-    expect(headers(SUPPLIER_INQUIRIES)).toEqual([
-      'Full Name', 'Company Name', 'Designation', 'GST Number', 'Phone Number', 'Email', 'Address', 'Product Name',
-      'Product Category', 'Product Description', 'Supply Capacity', 'Unit', 'Min Order Quantity', 'Price Per Unit',
-      'Currency', 'Lead Time', 'Incoterm', 'Origin Country', 'Port Of Loading', 'Export Capability',
-      'Export Markets', 'Certifications', 'Product Specs', 'Packaging Details', 'Private Labeling', 'Payment Terms',
-      'Additional Comments', 'Attachments', 'Created At', 'Updated At',
-    ]);
-  });
-
-  it('contact and subscriber columns in order', () => {
-    expect(headers(CONTACTS)).toEqual(['Name', 'Email', 'Message', 'Received At']);
-    expect(headers(SUBSCRIBERS)).toEqual(['Email', 'Subscribed At']);
+  it('columns and detail fields are the record definitions’ fields, labels in order', () => {
+    for (const definition of LIST_DEFINITIONS) {
+      const labels = fieldsShownIn(RECORD_DEFINITIONS[definition.name], 'list').map((f) => f.label);
+      expect(headers(definition)).toEqual(labels);
+      expect(definition.details.map((c) => c.header)).toEqual(labels);
+    }
   });
 });
 
