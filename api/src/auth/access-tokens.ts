@@ -7,9 +7,16 @@ export interface AdminClaims {
   email: string;
 }
 
+/** A valid access token: who it speaks for and when it stops being valid (epoch ms). */
+export interface VerifiedToken {
+  admin: AdminClaims;
+  expiresAt: number;
+}
+
 export interface AccessTokens {
   sign(admin: AdminClaims): string;
-  verify(token: string): AdminClaims | null;
+  /** The one check of an access token (bearer header, signed-in downloads, the realtime socket). */
+  verify(token: string): VerifiedToken | null;
 }
 
 export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
@@ -30,8 +37,8 @@ export function createAccessTokens(secret: string, ttlSeconds = ACCESS_TOKEN_TTL
     verify(token) {
       try {
         const payload = jwt.verify(token, key, { algorithms: ['HS256'], audience: 'admin' });
-        if (typeof payload === 'string' || !payload.sub || typeof payload.email !== 'string') return null;
-        return { id: payload.sub, email: payload.email };
+        if (typeof payload === 'string' || !payload.sub || typeof payload.email !== 'string' || !payload.exp) return null;
+        return { admin: { id: payload.sub, email: payload.email }, expiresAt: payload.exp * 1000 };
       } catch {
         return null;
       }

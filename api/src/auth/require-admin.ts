@@ -17,13 +17,13 @@ export interface AdminState {
 export function requireAdmin(tokens: AccessTokens): Middleware<AdminState> {
   return async (ctx, next) => {
     const token = bearerToken(ctx.get('Authorization'));
-    const admin = token ? tokens.verify(token) : null;
-    if (!admin) {
+    const verified = token ? tokens.verify(token) : null;
+    if (!verified) {
       ctx.status = 401;
       ctx.body = { error: NOT_SIGNED_IN };
       return;
     }
-    ctx.state.admin = admin;
+    ctx.state.admin = verified.admin;
     await next();
   };
 }

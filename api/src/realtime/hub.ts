@@ -48,8 +48,8 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
     const path = new URL(request.url ?? '/', 'http://localhost').pathname;
     if (path !== REALTIME_PATH) return; // another upgrade handler may want it
     const token = tokenFromProtocols(request.headers['sec-websocket-protocol']);
-    const admin = token ? options.tokens.verify(token) : null;
-    if (!admin || !token) {
+    const verified = token ? options.tokens.verify(token) : null;
+    if (!verified) {
       refuse(socket, 401, 'Unauthorized');
       return;
     }
@@ -63,7 +63,7 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
         clearTimeout(expiryTimers.get(ws));
         expiryTimers.delete(ws);
       });
-      const expiresInMs = tokenExpiry(token) - Date.now();
+      const expiresInMs = verified.expiresAt - Date.now();
       expiryTimers.set(
         ws,
         setTimeout(() => ws.close(TOKEN_EXPIRED_CLOSE, 'token expired'), Math.max(expiresInMs, 0)),
@@ -102,14 +102,4 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
       await new Promise<void>((resolve) => wss.close(() => resolve()));
     },
   };
-}
-
-/** Expiry (ms) of a JWT already verified by the caller. */
-function tokenExpiry(token: string): number {
-  try {
-    const payload = JSON.parse(Buffer.from(token.split('.')[1], 'base64url').toString()) as { exp?: number };
-    return payload.exp ? payload.exp * 1000 : Date.now() + 15 * 60 * 1000;
-  } catch {
-    return Date.now();
-  }
 }

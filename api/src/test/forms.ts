@@ -5,11 +5,14 @@ import {
   SUPPLIER_OFFER,
   toCommodityInquiryFields,
   toSupplierOfferFields,
+  validate,
   type AdminListName,
+  type FieldErrors,
   type CommodityInquiryValues,
   type SupplierOfferValues,
 } from '@sourcing/shared';
 import { readdirSync } from 'node:fs';
+import type { z } from 'zod';
 import type { TestServer } from './support';
 
 /** A complete buyer inquiry as the form holds it: the definition's samples. */
@@ -23,6 +26,13 @@ export function submittedFields(list: AdminListName, values: Record<string, stri
   if (list === 'inquiries') return toCommodityInquiryFields(values as CommodityInquiryValues);
   if (list === 'supplierInquiries') return toSupplierOfferFields(composeSupplierOffer(values as SupplierOfferValues));
   return values as Record<string, string>;
+}
+
+/** What a shared schema says of some values: its per-field messages (the values must be invalid). */
+export function schemaMessages(schema: z.ZodType, values: unknown): FieldErrors {
+  const result = validate(schema, values);
+  if (result.ok) throw new Error('expected the values to be refused');
+  return result.fields;
 }
 
 export interface UploadPart {

@@ -1,7 +1,7 @@
-import type { InquiryRecord, ListPage } from '@sourcing/shared';
+import { COMMODITY_INQUIRY_DEFAULTS, commodityInquirySchema, type InquiryRecord, type ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exe, pdf, png, txt } from '../../test/sample-files';
-import { filesOnDisk, inquiryForm, inquiryValues, postForm } from '../../test/forms';
+import { filesOnDisk, inquiryForm, inquiryValues, postForm, schemaMessages } from '../../test/forms';
 import { recordEvents } from '../../test/events';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { INQUIRY_SUBMITTED } from './buyer-inquiry-kind';
@@ -87,46 +87,13 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
     expect(record).toMatchObject({ dispatchMode: 'Others', customDispatchMode: 'Rail to Kolkata' });
   });
 
-  it("answers SPEC's field messages for a blank inquiry, storing nothing", async () => {
+  it('answers a blank inquiry with the shared schema’s messages (docs/forms.md#inquiry-messages), storing nothing', async () => {
     const before = (await list()).total;
-    const res = await call(
-      server,
-      '/api/inquiry',
-      postForm(
-        inquiryForm(
-          inquiryValues({
-            fullName: ' ',
-            companyName: '',
-            phoneNumber: '',
-            email: '',
-            userType: '',
-            selectedCommodities: [],
-            quantity: '',
-            unit: 'Select Unit',
-            destinationCountry: '',
-            destinationPort: '',
-            dispatchMode: '',
-          }),
-        ),
-      ),
-    );
+    const blank = { ...COMMODITY_INQUIRY_DEFAULTS, fullName: ' ' };
+    const res = await call(server, '/api/inquiry', postForm(inquiryForm(blank)));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      error: 'Please fill all required fields',
-      fields: {
-        fullName: 'Full Name is required',
-        companyName: 'Company Name is required',
-        phoneNumber: 'Phone Number is required',
-        email: 'Email is required',
-        userType: 'User Type is required',
-        selectedCommodities: 'Select at least one commodity',
-        quantity: 'Quantity is required',
-        unit: 'Unit is required',
-        destinationCountry: 'Destination Country is required',
-        destinationPort: 'Destination Port is required',
-        dispatchMode: 'Dispatch Mode is required',
-      },
-    });
+    expect(res.body).toEqual({ error: 'Please fill all required fields', fields: schemaMessages(commodityInquirySchema, blank) });
+    expect(res.body.fields).toMatchObject({ fullName: 'Full Name is required', unit: 'Unit is required' });
     const others = await call(
       server,
       '/api/inquiry',

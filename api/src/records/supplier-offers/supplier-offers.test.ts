@@ -1,7 +1,14 @@
-import type { ListPage, SupplierInquiryRecord } from '@sourcing/shared';
+import {
+  composeSupplierOffer,
+  SUPPLIER_OFFER_DEFAULTS,
+  supplierOfferSchema,
+  toSupplierOfferFields,
+  type ListPage,
+  type SupplierInquiryRecord,
+} from '@sourcing/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALLOWED_SAMPLES, exe, png } from '../../test/sample-files';
-import { filesOnDisk, postForm, supplierForm, supplierValues } from '../../test/forms';
+import { filesOnDisk, multipart, postForm, schemaMessages, supplierForm, supplierValues } from '../../test/forms';
 import { recordEvents } from '../../test/events';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { SUPPLIER_OFFER_SUBMITTED } from './supplier-offer-kind';
@@ -65,41 +72,11 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
     expect((await detail(none.body.reference)).attachmentFiles).toEqual([]);
   });
 
-  it("answers SPEC's field messages for a blank offer", async () => {
-    const res = await call(
-      server,
-      '/api/supplier',
-      postForm(
-        supplierForm(
-          supplierValues({
-            fullName: '',
-            companyName: '',
-            phoneNumber: '',
-            email: '',
-            productName: '',
-            productCategory: '',
-            supplyCapacity: '',
-            pricePerUnit: '',
-            originCountry: '',
-          }),
-        ),
-      ),
-    );
+  it('answers a blank offer with the shared schema’s messages (docs/forms.md#offer-messages), storing nothing', async () => {
+    const blank = composeSupplierOffer(SUPPLIER_OFFER_DEFAULTS);
+    const res = await call(server, '/api/supplier', postForm(multipart(toSupplierOfferFields(blank), 'attachments')));
     expect(res.status).toBe(400);
-    expect(res.body).toEqual({
-      error: 'Please fill all required fields',
-      fields: {
-        fullName: 'Full Name is required',
-        companyName: 'Company Name is required',
-        phoneNumber: 'Phone Number is required',
-        email: 'Email is required',
-        productName: 'Product Name is required',
-        productCategory: 'Product Category is required',
-        supplyCapacity: 'Supply Capacity is required',
-        pricePerUnit: 'Price is required',
-        originCountry: 'Country of Origin is required',
-      },
-    });
+    expect(res.body).toEqual({ error: 'Please fill all required fields', fields: schemaMessages(supplierOfferSchema, blank) });
     expect(await recorder.settle()).toEqual([]);
   });
 

@@ -18,9 +18,9 @@ export function registerUploadRoutes(router: Router, deps: AppDeps) {
   router.get(`${API_PATHS.uploads}/:storedName`, async (ctx) => {
     const { storedName } = ctx.params;
     const token = bearerToken(ctx.get('Authorization'));
-    const admin = token ? deps.tokens.verify(token) : null;
+    const signedIn = token ? deps.tokens.verify(token) : null;
     const signed = deps.uploads.links.verify(storedName, ctx.query.expires as string, ctx.query.sig as string);
-    if (!admin && !signed) throw new HttpError(401, NOT_SIGNED_IN);
+    if (!signedIn && !signed) throw new HttpError(401, NOT_SIGNED_IN);
 
     const path = deps.uploads.pathOf(storedName);
     const file = path
