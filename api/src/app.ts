@@ -16,7 +16,9 @@ export const JSON_BODY_LIMIT = '100kb';
 
 export function createApp(deps: AppDeps) {
   const { config } = deps;
-  const app = new Koa({ proxy: config.trustProxy });
+  // ctx.ip is the last TRUST_PROXY_HOPS entry of X-Forwarded-For: the address the outermost proxy
+  // saw, never one the client wrote into the header itself.
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   const api = createApiRouter(deps);
 
   app.use(requestLog(deps.logger));

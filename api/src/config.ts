@@ -54,7 +54,13 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   UPLOADS_DIR: optionalString,
   COOKIE_SAMESITE: z.preprocess(emptyAsUndefined, z.enum(['lax', 'strict', 'none']).default('lax')),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  /** How many reverse proxies stand in front: X-Forwarded-* is read for exactly these hops. */
+  TRUST_PROXY_HOPS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+  /** Replaced by TRUST_PROXY_HOPS: trusting every hop let a client choose its own address. */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z.undefined({ error: 'TRUST_PROXY is replaced by TRUST_PROXY_HOPS (the number of proxies in front; 1 behind deploy/nginx.conf)' }),
+  ),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
 });
 
@@ -79,7 +85,8 @@ export interface Config {
   uploadsDir: string;
   /** SameSite of the admin refresh cookie ('none' lets the desktop app send it; HTTPS only). */
   cookieSameSite: 'lax' | 'strict' | 'none';
-  trustProxy: boolean;
+  /** Reverse proxies in front whose X-Forwarded-For / -Proto / -Host are believed (0: none). */
+  trustProxyHops: number;
   logLevel: LogLevel;
 }
 
@@ -118,7 +125,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     webDistDir: fromRoot(e.WEB_DIST_DIR),
     uploadsDir: e.UPLOADS_DIR ? fromRoot(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
     cookieSameSite: e.COOKIE_SAMESITE,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
   };
 }

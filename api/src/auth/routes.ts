@@ -2,6 +2,7 @@ import Router from '@koa/router';
 import { adminLoginSchema, API_PATHS, validate, type SessionResponse } from '@sourcing/shared';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
+import { clientAddress } from '../http/client-address';
 import type { AccessTokens } from './access-tokens';
 import { findAdminByEmail } from './admin-accounts';
 import { createLoginThrottle, type LoginThrottle } from './login-throttle';
@@ -68,7 +69,7 @@ export function authRoutes(auth: AdminAuth): Router {
       return;
     }
     const { email, password } = input.value;
-    const waitMs = auth.throttle.retryAfterMs(email, ctx.ip);
+    const waitMs = auth.throttle.retryAfterMs(email, clientAddress(ctx));
     if (waitMs > 0) {
       ctx.status = 429;
       ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
@@ -80,12 +81,12 @@ export function authRoutes(auth: AdminAuth): Router {
     const admin = await findAdminByEmail(auth.dataSource, email);
     const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash()));
     if (!admin || !valid) {
-      auth.throttle.recordFailure(email, ctx.ip);
+      auth.throttle.recordFailure(email, clientAddress(ctx));
       ctx.status = 401;
       ctx.body = { error: 'Invalid email or password' };
       return;
     }
-    auth.throttle.reset(email, ctx.ip);
+    auth.throttle.reset(email, clientAddress(ctx));
     const refresh = await auth.refreshTokens.issue(admin.id);
     setRefreshCookie(ctx, auth, refresh.token, refresh.expiresAt);
     ctx.body = session(auth, admin);

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again in a minute.';
@@ -10,8 +11,8 @@ export interface RateLimitOptions {
 }
 
 /**
- * Fixed-window counter per client address (ctx.ip, which honours X-Forwarded-For only with
- * TRUST_PROXY). In memory: each replica counts on its own.
+ * Fixed-window counter per client address (see client-address.ts). In memory: each replica
+ * counts on its own.
  */
 export function rateLimit({ limit, windowMs, now = Date.now }: RateLimitOptions): Middleware {
   const windows = new Map<string, { startedAt: number; count: number }>();
@@ -22,10 +23,11 @@ export function rateLimit({ limit, windowMs, now = Date.now }: RateLimitOptions)
       for (const [key, w] of windows) if (at - w.startedAt >= windowMs) windows.delete(key);
       lastSweep = at;
     }
-    let window = windows.get(ctx.ip);
+    const address = clientAddress(ctx);
+    let window = windows.get(address);
     if (!window || at - window.startedAt >= windowMs) {
       window = { startedAt: at, count: 0 };
-      windows.set(ctx.ip, window);
+      windows.set(address, window);
     }
     window.count += 1;
     if (window.count > limit) {

@@ -137,7 +137,7 @@ describe('serving the built web', () => {
 describe('behind a trusted HTTPS proxy', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { TRUST_PROXY: 'true', CORS_ORIGINS: 'https://app.example' } });
+    server = await startTestServer({ env: { TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://app.example' } });
   });
   afterAll(() => server?.close());
 
