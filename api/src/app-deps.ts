@@ -4,6 +4,7 @@ import type { AdminAuth } from './auth/routes';
 import type { Config } from './config';
 import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
+import type { LimiterFactory } from './limits/limiters';
 import type { EventBus } from './realtime/event-bus';
 import type { UploadStore } from './uploads/upload-store';
 
@@ -17,6 +18,8 @@ export interface AppDeps {
   /** Sign-in, refresh-token rotation and the failed-login throttle. */
   auth: AdminAuth;
   uploads: UploadStore;
+  /** Counters for rate limits and budgets, shared by all replicas on PostgreSQL. */
+  limiters: LimiterFactory;
   logger: Logger;
   /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */
   now: () => Date;

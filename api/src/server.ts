@@ -10,6 +10,7 @@ import { createDataSource } from './db/data-source';
 import { engineOf } from './db/engine';
 import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './http/logger';
+import { createLimiterFactory } from './limits/limiters';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
@@ -66,6 +67,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       refreshGraceMs: options.refreshGraceMs,
     }),
     uploads: createUploadStore(config.uploadsDir, config.jwtSecret, now),
+    limiters: createLimiterFactory(dataSource),
     logger,
     now,
   };
