@@ -50,7 +50,11 @@ const envSchema = z.object({
       }, 'TIME_ZONE must be an IANA time zone such as Europe/Paris'),
   ),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.preprocess(emptyAsUndefined, positiveInt(20)),
-  RATE_LIMIT_LOGIN_PER_15_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(5)),
+  RATE_LIMIT_LOGIN_PER_15_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(30)),
+  LOGIN_FREE_FAILURES: z.preprocess(emptyAsUndefined, positiveInt(5)),
+  LOGIN_MAX_DELAY_SECONDS: z.preprocess(emptyAsUndefined, positiveInt(15 * 60)),
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(emptyAsUndefined, positiveInt(1)),
+  PASSWORD_HASH_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(16)),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   UPLOADS_DIR: optionalString,
   COOKIE_SAMESITE: z.preprocess(emptyAsUndefined, z.enum(['lax', 'strict', 'none']).default('lax')),
@@ -80,7 +84,14 @@ export interface Config {
   tileOrigins: string[];
   timeZone: string;
   rateLimitPublicPerMinute: number;
+  /** Failed sign-ins per client address per 15 minutes, across e-mails. */
   rateLimitLoginPer15Minutes: number;
+  /** Failures of one account from one address (or device) before growing waits, and the longest wait. */
+  loginFreeFailures: number;
+  loginMaxDelaySeconds: number;
+  /** Password hashes run at once and how many more may wait (beyond that: 503). */
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
   webDistDir: string;
   uploadsDir: string;
   /** SameSite of the admin refresh cookie ('none' lets the desktop app send it; HTTPS only). */
@@ -122,6 +133,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     timeZone: e.TIME_ZONE,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
+    loginFreeFailures: e.LOGIN_FREE_FAILURES,
+    loginMaxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     webDistDir: fromRoot(e.WEB_DIST_DIR),
     uploadsDir: e.UPLOADS_DIR ? fromRoot(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
     cookieSameSite: e.COOKIE_SAMESITE,

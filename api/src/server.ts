@@ -4,6 +4,7 @@ import type { AppDeps } from './app-deps';
 import { createApp } from './app';
 import { createAccessTokens } from './auth/access-tokens';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
+import type { ScryptCost } from './auth/passwords';
 import { createAdminAuth } from './auth/routes';
 import type { Config } from './config';
 import { createDataSource } from './db/data-source';
@@ -22,6 +23,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** See AdminAuthOptions.refreshGraceMs (tests set 0 to observe reuse detection at once). */
   refreshGraceMs?: number;
+  /** scrypt cost of the passwords hashed here (tests pass a small one to stay fast). */
+  scryptCost?: ScryptCost;
 }
 
 export interface RunningServer {
@@ -45,16 +48,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let bus: EventBus;
   try {
     await migrate(dataSource);
-    firstAdmin = await ensureFirstAdmin(dataSource, {
-      email: config.adminEmail ?? undefined,
-      password: config.adminPassword ?? undefined,
-    });
+    firstAdmin = await ensureFirstAdmin(
+      dataSource,
+      { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },
+      options.scryptCost,
+    );
     bus = options.bus ?? (config.databaseUrl ? await createPostgresEventBus(config.databaseUrl) : createLocalEventBus());
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
   const tokens = createAccessTokens(config.jwtSecret);
+  const limiters = createLimiterFactory(dataSource);
   const deps: AppDeps = {
     config,
     dataSource,
@@ -63,11 +68,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     tokens,
     auth: createAdminAuth(dataSource, tokens, {
       cookieSameSite: config.cookieSameSite,
-      loginFailuresPer15Minutes: config.rateLimitLoginPer15Minutes,
+      secret: config.jwtSecret,
+      limiters,
+      loginFailuresPerAddress: config.rateLimitLoginPer15Minutes,
+      loginFreeFailures: config.loginFreeFailures,
+      loginMaxDelaySeconds: config.loginMaxDelaySeconds,
+      hashConcurrency: config.passwordHashConcurrency,
+      hashQueue: config.passwordHashQueue,
+      scryptCost: options.scryptCost,
       refreshGraceMs: options.refreshGraceMs,
     }),
     uploads: createUploadStore(config.uploadsDir, config.jwtSecret, now),
-    limiters: createLimiterFactory(dataSource),
+    limiters,
     logger,
     now,
   };

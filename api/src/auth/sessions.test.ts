@@ -30,7 +30,7 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
     server = await startTestServer({
       engine,
       refreshGraceMs: 0,
-      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, RATE_LIMIT_LOGIN_PER_15_MINUTES: '5' },
+      env: { ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password },
     });
   });
   afterAll(() => server.close());
@@ -84,16 +84,6 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
     expect(await out.json()).toEqual({ message: 'Logged out' });
     expect(refreshCookie(out)).toBe('');
     expect((await post('/admin/refresh', { cookie })).status).toBe(401);
-  });
-
-  it('locks out an e-mail after 5 failed attempts, even with the right password', async () => {
-    const email = 'owner@example.com';
-    // Earlier tests used up some failures for this e-mail from this address; fill up to the limit.
-    for (let i = 0; i < 5; i++) await login('wrong-password', email);
-    const locked = await login(ADMIN.password, email);
-    expect(locked.status).toBe(429);
-    expect(Number(locked.headers.get('Retry-After'))).toBeGreaterThan(0);
-    expect(((await locked.json()) as { error: string }).error).toMatch(/Too many failed sign-in attempts/);
   });
 
   it('pushes a public submission to an admin WebSocket and refuses one without a session', async () => {
