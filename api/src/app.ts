@@ -1,7 +1,7 @@
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import { API_PREFIX } from '@sourcing/shared';
 import type { AppDeps } from './app-deps';
+import { bodyParser } from './http/body';
 import { corsForOrigins } from './http/cors';
 import { errorHandler, HttpError, NOT_FOUND } from './http/errors';
 import { requestLog } from './http/request-log';
@@ -10,9 +10,6 @@ import { createApiRouter } from './routes/api-router';
 import { serveWeb } from './web-serving/serve-web';
 
 export type { AppDeps } from './app-deps';
-
-/** JSON and form bodies; multipart is left to the upload routes (multer with its own limits). */
-export const JSON_BODY_LIMIT = '100kb';
 
 export function createApp(deps: AppDeps) {
   const { config } = deps;
@@ -25,7 +22,7 @@ export function createApp(deps: AppDeps) {
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders({ embedOrigins: config.embedOrigins, imageOrigins: config.tileOrigins }));
   app.use(corsForOrigins(config.corsOrigins));
-  app.use(koaBody({ multipart: false, jsonLimit: JSON_BODY_LIMIT, formLimit: JSON_BODY_LIMIT, text: false }));
+  app.use(bodyParser());
   app.use(api.routes());
   // No route answered: a known path with another method is 405 (with Allow), anything else 404.
   app.use(async (ctx, next) => {
