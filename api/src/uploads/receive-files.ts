@@ -1,12 +1,14 @@
 import { UPLOAD_LIMITS } from '@sourcing/shared';
 import type { Middleware } from 'koa';
 import { HttpError } from '../http/errors';
+import { cleanFileName } from './file-names';
 import { parseMultipart } from './parse-multipart';
 import type { UploadStore } from './upload-store';
 
 /** A file written to the incoming folder, not yet checked. */
 export interface IncomingFile {
   path: string;
+  /** The visitor's file name made safe to show (see cleanFileName); '' when none was usable. */
   originalName: string;
   size: number;
 }
@@ -50,10 +52,4 @@ export function receiveFiles(store: UploadStore, field: string, maxFiles: number
       await store.discardIncoming(ctx.state.incomingFiles.map((f) => f.path));
     }
   };
-}
-
-/** The visitor's file name without folders or control characters, for display and Content-Disposition. */
-export function cleanFileName(name: string): string {
-  const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
-  return base.replace(/[\u0000-\u001f\u007f]/g, '').trim().slice(0, 200) || 'file';
 }
