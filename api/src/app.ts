@@ -5,6 +5,7 @@ import { bodyParser } from './http/body';
 import { corsForOrigins } from './http/cors';
 import { errorHandler, HttpError, NOT_FOUND } from './http/errors';
 import { requestLog } from './http/request-log';
+import { refuseAmbiguousPaths } from './http/request-path';
 import { securityHeaders } from './http/security-headers';
 import { createApiRouter } from './routes/api-router';
 import { serveWeb } from './web-serving/serve-web';
@@ -21,6 +22,7 @@ export function createApp(deps: AppDeps) {
   app.use(requestLog(deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders({ embedOrigins: config.embedOrigins, imageOrigins: config.tileOrigins }));
+  app.use(refuseAmbiguousPaths());
   app.use(corsForOrigins(config.corsOrigins));
   app.use(bodyParser());
   app.use(api.routes());
