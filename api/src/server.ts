@@ -69,6 +69,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     auth: createAdminAuth(dataSource, tokens, {
       cookieSameSite: config.cookieSameSite,
       secret: config.jwtSecret,
+      trustedOrigins: [URL.parse(config.publicUrl ?? '')?.origin, ...config.corsOrigins].filter((o): o is string => !!o),
       limiters,
       loginFailuresPerAddress: config.rateLimitLoginPer15Minutes,
       loginFreeFailures: config.loginFreeFailures,

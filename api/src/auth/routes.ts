@@ -4,6 +4,7 @@ import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
 import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
+import { requireSameOrigin } from '../http/same-origin';
 import { createBoundedQueue, QueueFullError, type BoundedQueue } from '../limits/bounded-queue';
 import { retryAfterSeconds, type LimiterFactory } from '../limits/limiters';
 import type { AccessTokens } from './access-tokens';
@@ -23,6 +24,8 @@ export interface AdminAuthOptions {
   cookieSameSite: 'lax' | 'strict' | 'none';
   /** Signs the device cookies (the server's JWT_SECRET). */
   secret: string;
+  /** Origins besides the site's own whose pages may use the session endpoints (PUBLIC_URL, CORS_ORIGINS). */
+  trustedOrigins: string[];
   limiters: LimiterFactory;
   /** Failed password checks per client address per 15 minutes, across e-mails. */
   loginFailuresPerAddress: number;
@@ -108,11 +111,12 @@ function session(auth: AdminAuth, admin: AdminRow): SessionResponse {
   return { admin: profile, accessToken: auth.tokens.sign(profile) };
 }
 
-/** POST /admin/login, /admin/refresh, /admin/logout (SPEC section 7 shapes). */
+/** POST /admin/login, /admin/refresh, /admin/logout (SPEC section 7 shapes), from our own pages only. */
 export function authRoutes(auth: AdminAuth): Router {
   const router = new Router();
+  const sameOrigin = requireSameOrigin(auth.options.trustedOrigins);
 
-  router.post(API_PATHS.adminLogin, async (ctx) => {
+  router.post(API_PATHS.adminLogin, sameOrigin, async (ctx) => {
     const input = validate(adminLoginSchema, (ctx.request as { body?: unknown }).body);
     if (!input.ok) {
       ctx.status = 400;
@@ -152,7 +156,7 @@ export function authRoutes(auth: AdminAuth): Router {
     ctx.body = session(auth, admin);
   });
 
-  router.post(API_PATHS.adminRefresh, async (ctx) => {
+  router.post(API_PATHS.adminRefresh, sameOrigin, async (ctx) => {
     const token = ctx.cookies.get(REFRESH_COOKIE);
     const outcome = token ? await auth.refreshTokens.rotate(token) : null;
     if (!outcome?.ok) {
@@ -165,7 +169,7 @@ export function authRoutes(auth: AdminAuth): Router {
     ctx.body = session(auth, outcome.admin);
   });
 
-  router.post(API_PATHS.adminLogout, async (ctx) => {
+  router.post(API_PATHS.adminLogout, sameOrigin, async (ctx) => {
     const token = ctx.cookies.get(REFRESH_COOKIE);
     if (token) await auth.refreshTokens.revoke(token);
     setRefreshCookie(ctx, auth, null);

@@ -86,6 +86,35 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
     expect((await post('/admin/refresh', { cookie })).status).toBe(401);
   });
 
+  it('refuses sign-out, refresh and sign-in sent from a page of another site', async () => {
+    const cookie = refreshCookie(await login());
+    const fromPage = (path: string, headers: Record<string, string>, json?: unknown) =>
+      fetch(`${server.url}/api${path}`, {
+        method: 'POST',
+        headers: { Cookie: cookie, ...(json ? { 'Content-Type': 'application/json' } : {}), ...headers },
+        body: json ? JSON.stringify(json) : undefined,
+      });
+    for (const headers of [
+      { Origin: 'https://evil.example' },
+      { Origin: 'null' },
+      { 'Sec-Fetch-Site': 'cross-site' },
+      { 'Sec-Fetch-Site': 'same-site' },
+    ]) {
+      for (const path of ['/admin/logout', '/admin/refresh']) {
+        const res = await fromPage(path, headers);
+        expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
+        expect(await res.json()).toEqual({ error: 'Cross-site request refused' });
+        // Above all, the answer does not touch the session cookie.
+        expect(res.headers.getSetCookie()).toEqual([]);
+      }
+      expect((await fromPage('/admin/login', headers, { email: ADMIN.email, password: ADMIN.password })).status).toBe(403);
+    }
+    const ownOrigin = { Origin: server.url, 'Sec-Fetch-Site': 'same-origin' };
+    const refreshed = await fromPage('/admin/refresh', ownOrigin);
+    expect(refreshed.status).toBe(200);
+    expect((await fromPage('/admin/logout', { Cookie: refreshCookie(refreshed), ...ownOrigin })).status).toBe(200);
+  });
+
   it('pushes a public submission to an admin WebSocket and refuses one without a session', async () => {
     const url = `${server.url.replace('http', 'ws')}/api/ws`;
     await expect(
