@@ -94,12 +94,13 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
         headers: { Cookie: cookie, ...(json ? { 'Content-Type': 'application/json' } : {}), ...headers },
         body: json ? JSON.stringify(json) : undefined,
       });
-    for (const headers of [
+    const crossSite: Record<string, string>[] = [
       { Origin: 'https://evil.example' },
       { Origin: 'null' },
       { 'Sec-Fetch-Site': 'cross-site' },
       { 'Sec-Fetch-Site': 'same-site' },
-    ]) {
+    ];
+    for (const headers of crossSite) {
       for (const path of ['/admin/logout', '/admin/refresh']) {
         const res = await fromPage(path, headers);
         expect(res.status, `${path} ${JSON.stringify(headers)}`).toBe(403);
