@@ -55,6 +55,9 @@ const envSchema = z.object({
   LOGIN_MAX_DELAY_SECONDS: z.preprocess(emptyAsUndefined, positiveInt(15 * 60)),
   PASSWORD_HASH_CONCURRENCY: z.preprocess(emptyAsUndefined, positiveInt(1)),
   PASSWORD_HASH_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(16)),
+  UPLOAD_MB_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, positiveInt(200)),
+  UPLOAD_MB_PER_HOUR: z.preprocess(emptyAsUndefined, positiveInt(2000)),
+  UPLOAD_MIN_FREE_DISK_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1024)),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   UPLOADS_DIR: optionalString,
   COOKIE_SAMESITE: z.preprocess(emptyAsUndefined, z.enum(['lax', 'strict', 'none']).default('lax')),
@@ -94,6 +97,11 @@ export interface Config {
   passwordHashQueue: number;
   webDistDir: string;
   uploadsDir: string;
+  /** Megabytes of files one client address, and all clients together, may send per hour. */
+  uploadMbPerAddressPerHour: number;
+  uploadMbPerHour: number;
+  /** Below this much free space (MB) on the uploads disk, uploads are refused with 507. */
+  uploadMinFreeDiskMb: number;
   /** SameSite of the admin refresh cookie ('none' lets the desktop app send it; HTTPS only). */
   cookieSameSite: 'lax' | 'strict' | 'none';
   /** Reverse proxies in front whose X-Forwarded-For / -Proto / -Host are believed (0: none). */
@@ -139,6 +147,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     webDistDir: fromRoot(e.WEB_DIST_DIR),
     uploadsDir: e.UPLOADS_DIR ? fromRoot(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
+    uploadMbPerAddressPerHour: e.UPLOAD_MB_PER_ADDRESS_PER_HOUR,
+    uploadMbPerHour: e.UPLOAD_MB_PER_HOUR,
+    uploadMinFreeDiskMb: e.UPLOAD_MIN_FREE_DISK_MB,
     cookieSameSite: e.COOKIE_SAMESITE,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,

@@ -15,7 +15,10 @@ import { createLimiterFactory } from './limits/limiters';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
+
+const MB = 1024 * 1024;
 
 export interface ServerOptions {
   now?: () => Date;
@@ -80,6 +83,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       refreshGraceMs: options.refreshGraceMs,
     }),
     uploads: createUploadStore(config.uploadsDir, config.jwtSecret, now),
+    uploadBudget: createUploadBudget({
+      limiters,
+      uploadsDir: config.uploadsDir,
+      bytesPerAddressPerHour: config.uploadMbPerAddressPerHour * MB,
+      bytesPerHour: config.uploadMbPerHour * MB,
+      minFreeDiskBytes: config.uploadMinFreeDiskMb * MB,
+    }),
     limiters,
     logger,
     now,

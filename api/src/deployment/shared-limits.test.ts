@@ -1,4 +1,5 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
+import { postForm, supplierForm, supplierValues } from '../test/forms';
 import { call, jsonBody, startTestServer, type TestServer } from '../test/support';
 
 /**
@@ -13,6 +14,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two replicas on 
     RATE_LIMIT_PUBLIC_PER_MINUTE: '4',
     RATE_LIMIT_LOGIN_PER_15_MINUTES: '4',
     LOGIN_FREE_FAILURES: '2',
+    UPLOAD_MB_PER_ADDRESS_PER_HOUR: '1',
   };
 
   beforeAll(async () => {
@@ -45,6 +47,16 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two replicas on 
       statuses.push((await post(i % 2 ? b : a, '/api/admin/login', credentials, '198.51.100.2')).status);
     }
     expect(statuses).toEqual([401, 401, 401, 401, 429, 429]);
+  });
+
+  it('takes files sent to either replica from one upload budget per address', async () => {
+    const offer = (replica: TestServer) =>
+      call(replica, '/api/supplier', {
+        ...postForm(supplierForm(supplierValues(), [{ name: 'notes.txt', bytes: Buffer.alloc(600 * 1024, 'a') }])),
+        headers: { 'X-Forwarded-For': '198.51.100.4' },
+      });
+    expect((await offer(a)).status).toBe(201);
+    expect((await offer(b)).status).toBe(429);
   });
 
   it('makes an account wait on one replica after failures on the other', async () => {

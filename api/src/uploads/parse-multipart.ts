@@ -30,6 +30,12 @@ export interface MultipartOptions {
   beforeWrite?: (bytes: number) => Promise<void>;
 }
 
+const FIELD_LIMITS = { fields: 60, fieldSize: 64 * 1024, fieldNameSize: 100 };
+
+/** The largest body a form of `maxFiles` files can honestly be: files, text fields and the multipart framing. */
+export const largestMultipartBody = (maxFiles: number, maxFileBytes: number) =>
+  maxFiles * maxFileBytes + FIELD_LIMITS.fields * FIELD_LIMITS.fieldSize + 1024 * 1024;
+
 export const MALFORMED_MULTIPART = 'Malformed multipart body';
 export const FORM_TOO_LARGE = 'The form is too large';
 export const NO_SPACE_LEFT = 'The server has no room for this upload now. Please try again later.';
@@ -52,7 +58,7 @@ export function parseMultipart(req: IncomingMessage, options: MultipartOptions):
       preservePath: true,
       // Browsers send UTF-8 file names without saying so.
       defParamCharset: 'utf8',
-      limits: { fileSize: maxFileBytes, fields: 60, fieldSize: 64 * 1024, fieldNameSize: 100, parts: 60 + maxFiles, headerPairs: 20 },
+      limits: { ...FIELD_LIMITS, fileSize: maxFileBytes, parts: FIELD_LIMITS.fields + maxFiles, headerPairs: 20 },
     });
   } catch {
     return Promise.reject(new HttpError(400, MALFORMED_MULTIPART));

@@ -1,9 +1,10 @@
 import { UPLOAD_LIMITS } from '@sourcing/shared';
 import type { Middleware } from 'koa';
+import type { AppDeps } from '../app-deps';
+import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { cleanFileName } from './file-names';
-import { parseMultipart } from './parse-multipart';
-import type { UploadStore } from './upload-store';
+import { FORM_TOO_LARGE, largestMultipartBody, parseMultipart } from './parse-multipart';
 
 /** A file written to the incoming folder, not yet checked. */
 export interface IncomingFile {
@@ -22,22 +23,33 @@ export const NO_CONTENT_ENCODING = 'Uploads cannot be sent with a Content-Encodi
 
 /**
  * Multipart parsing for one file field: files go to UPLOADS_DIR/.incoming under random names,
- * limited in size and count; whatever the handler does not keep is deleted when it ends. A JSON
- * or form body (no files) is left as the body parser read it.
+ * limited in size and count and taken from the upload budgets before they are written; whatever
+ * the handler does not keep is deleted when it ends. A JSON or form body (no files) is left as
+ * the body parser read it.
  */
-export function receiveFiles(store: UploadStore, field: string, maxFiles: number): Middleware<IncomingFilesState> {
+export function receiveFiles(
+  deps: Pick<AppDeps, 'uploads' | 'uploadBudget'>,
+  field: string,
+  maxFiles: number,
+): Middleware<IncomingFilesState> {
+  const store = deps.uploads;
+  const largestBody = largestMultipartBody(maxFiles, UPLOAD_LIMITS.maxFileBytes);
   return async (ctx, next) => {
     ctx.state.incomingFiles = [];
     if (ctx.is('multipart/*')) {
       if (!ctx.is('multipart/form-data')) throw new HttpError(415, MULTIPART_ONLY);
       const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
       if (encoding && encoding !== 'identity') throw new HttpError(415, NO_CONTENT_ENCODING);
+      const announced = ctx.request.length ?? 0;
+      if (announced > largestBody) throw new HttpError(413, FORM_TOO_LARGE);
+      const ticket = await deps.uploadBudget.open(clientAddress(ctx), announced);
       const { fields, files } = await parseMultipart(ctx.req, {
         fileField: field,
         maxFiles,
         maxFileBytes: UPLOAD_LIMITS.maxFileBytes,
         incomingDir: store.incomingDir,
-      });
+        beforeWrite: ticket.beforeWrite,
+      }).finally(() => ticket.close());
       ctx.request.body = fields;
       // An empty part with an empty name is how a browser sends a file input left empty.
       const empty = files.filter((f) => f.name === '' && f.size === 0);
