@@ -15,6 +15,7 @@ import { createLimiterFactory } from './limits/limiters';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
 
@@ -94,6 +95,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     logger,
     now,
   };
+  // What a crash left in UPLOADS_DIR; failing to tidy up must not keep the site down.
+  const leftovers = await removeUploadLeftovers(dataSource, deps.uploads, now()).catch((error: unknown) => {
+    logger.error('removing upload leftovers failed', { error: error instanceof Error ? error.message : String(error) });
+    return null;
+  });
+  if (leftovers && (leftovers.incoming || leftovers.orphans)) logger.info('removed upload leftovers', { ...leftovers });
   const app = createApp(deps);
   const server = createServer(app.callback());
   server.headersTimeout = 20_000;
