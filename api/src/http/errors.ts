@@ -26,7 +26,7 @@ interface StatusLike {
 }
 
 /**
- * Turns every thrown error into JSON: HttpError and exposed 4xx errors (body parser, multer)
+ * Turns every thrown error into JSON: HttpError and exposed 4xx errors (body parser)
  * keep their text; anything else is logged and answered 500 without details.
  */
 export function errorHandler(logger: Logger): Middleware {
