@@ -66,7 +66,9 @@ const envSchema = z.object({
   /** Replaced by TRUST_PROXY_HOPS: trusting every hop let a client choose its own address. */
   TRUST_PROXY: z.preprocess(
     emptyAsUndefined,
-    z.undefined({ error: 'TRUST_PROXY is replaced by TRUST_PROXY_HOPS (the number of proxies in front; 1 behind deploy/nginx.conf)' }),
+    z.undefined({
+      error: 'TRUST_PROXY is replaced by TRUST_PROXY_HOPS (the number of proxies in front; 1 behind deploy/nginx.conf)',
+    }),
   ),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
 });

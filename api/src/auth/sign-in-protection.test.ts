@@ -97,7 +97,8 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
   });
 
   it('keeps serving files while a flood of sign-ins waits for password hashing', async () => {
-    await start({ RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '100' }, FLOOD_SCRYPT);
+    const env = { RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '100' };
+    await start(env, FLOOD_SCRYPT);
     mkdirSync(server!.deps.config.webDistDir, { recursive: true });
     writeFileSync(join(server!.deps.config.webDistDir, 'robots.txt'), 'User-agent: *');
     let answered = 0;

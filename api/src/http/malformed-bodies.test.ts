@@ -47,24 +47,48 @@ describe.each(TEST_ENGINES)('malformed bodies on %s', (engine) => {
 
   const stored = async () => {
     const counts: { n: string | number }[] = await server.deps.dataSource.query(
-      'SELECT (SELECT COUNT(*) FROM "inquiries") + (SELECT COUNT(*) FROM "supplier_inquiries") + (SELECT COUNT(*) FROM "contact_messages") AS n',
+      `SELECT (SELECT COUNT(*) FROM "inquiries") + (SELECT COUNT(*) FROM "supplier_inquiries")
+        + (SELECT COUNT(*) FROM "contact_messages") AS n`,
     );
     return { rows: Number(counts[0].n), files: filesOnDisk(server) };
   };
 
-  const cases: [string, string, Record<string, string>, string | Buffer, number, RegExp][] = [
-    ['multipart without a closing boundary', '/api/inquiry', { 'Content-Type': multipartType }, fieldPart('fullName', 'Bob'), 400, /^Malformed multipart body$/],
-    ['multipart without a boundary', '/api/inquiry', { 'Content-Type': 'multipart/form-data' }, fieldPart('fullName', 'Bob'), 400, /^Malformed multipart body$/],
-    ['a malformed part header', '/api/supplier', { 'Content-Type': multipartType }, `--${BOUNDARY}\r\nContent-Disposition form-data name\r\n\r\nBob\r\n${closing}`, 400, /^Malformed multipart body$/],
-    ['a file cut short', '/api/supplier', { 'Content-Type': multipartType }, `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachments"; filename="a.txt"\r\n\r\nhello`, 400, /^Malformed multipart body$/],
-    ['a NUL in a file name', '/api/supplier', { 'Content-Type': multipartType }, filePart('attachments', 'a\u0000b.txt', 'hello') + closing, 400, /./],
-    ['multipart/mixed', '/api/inquiry', { 'Content-Type': `multipart/mixed; boundary=${BOUNDARY}` }, closing, 415, /^Send the form as multipart\/form-data$/],
-    ['a gzip-encoded upload', '/api/supplier', { 'Content-Type': multipartType, 'Content-Encoding': 'gzip' }, gzipSync(closing), 415, /Content-Encoding/],
-    ['JSON said to be Brotli but plain', '/api/contact', { 'Content-Type': 'application/json', 'Content-Encoding': 'br' }, '{"name":"a"}', 400, /could not be read/],
-    ['JSON said to be gzip but plain', '/api/contact', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, '{"name":"a"}', 400, /could not be read/],
-    ['JSON said to be deflate but plain', '/api/subscribers', { 'Content-Type': 'application/json', 'Content-Encoding': 'deflate' }, '{"email":"a@b.co"}', 400, /could not be read/],
-    ['truncated gzip JSON', '/api/contact', { 'Content-Type': 'application/json', 'Content-Encoding': 'gzip' }, gzipSync('{"name":"Jane","email":"j@x.io","message":"hi"}').subarray(0, 20), 400, /could not be read/],
-    ['a form said to be gzip but plain', '/api/admin/login', { 'Content-Type': 'application/x-www-form-urlencoded', 'Content-Encoding': 'gzip' }, 'email=a', 400, /could not be read/],
+  type Case = [name: string, path: string, headers: Record<string, string>, body: string | Buffer, status: number, error: RegExp];
+  interface UploadCase {
+    type?: string;
+    encoding?: string;
+    status?: number;
+    error?: RegExp;
+  }
+  const upload = (name: string, body: string | Buffer, { type, encoding, status, error }: UploadCase = {}): Case => [
+    name,
+    '/api/supplier',
+    { 'Content-Type': type ?? multipartType, ...(encoding ? { 'Content-Encoding': encoding } : {}) },
+    body,
+    status ?? 400,
+    error ?? /^Malformed multipart body$/,
+  ];
+  const encoded = (name: string, path: string, encoding: string, body: string | Buffer, type = 'application/json'): Case =>
+    [name, path, { 'Content-Type': type, 'Content-Encoding': encoding }, body, 400, /could not be read/];
+  const malformedHeader = `--${BOUNDARY}\r\nContent-Disposition form-data name\r\n\r\nBob\r\n${closing}`;
+  const cutShort = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachments"; filename="a.txt"\r\n\r\nhello`;
+  const cases: Case[] = [
+    upload('multipart without a closing boundary', fieldPart('fullName', 'Bob')),
+    upload('multipart without a boundary', fieldPart('fullName', 'Bob'), { type: 'multipart/form-data' }),
+    upload('a malformed part header', malformedHeader),
+    upload('a file cut short', cutShort),
+    upload('a NUL in a file name', filePart('attachments', 'a\u0000b.txt', 'hello') + closing),
+    upload('multipart/mixed', closing, {
+      type: `multipart/mixed; boundary=${BOUNDARY}`,
+      status: 415,
+      error: /^Send the form as multipart\/form-data$/,
+    }),
+    upload('a gzip-encoded upload', gzipSync(closing), { encoding: 'gzip', status: 415, error: /Content-Encoding/ }),
+    encoded('JSON said to be Brotli but plain', '/api/contact', 'br', '{"name":"a"}'),
+    encoded('JSON said to be gzip but plain', '/api/contact', 'gzip', '{"name":"a"}'),
+    encoded('JSON said to be deflate but plain', '/api/subscribers', 'deflate', '{"email":"a@b.co"}'),
+    encoded('truncated gzip JSON', '/api/contact', 'gzip', gzipSync('{"name":"Jane","email":"j@x.io"}').subarray(0, 20)),
+    encoded('a form said to be gzip but plain', '/api/admin/login', 'gzip', 'email=a', 'application/x-www-form-urlencoded'),
   ];
 
   it.each(cases)('%s answers with a message and stores nothing', async (_name, path, headers, body, status, message) => {
@@ -77,9 +101,19 @@ describe.each(TEST_ENGINES)('malformed bodies on %s', (engine) => {
   });
 
   it('still takes a well-formed upload afterwards', async () => {
-    const fields = { fullName: 'Sam', companyName: 'Co', phoneNumber: '+1 555', email: 'sam@example.com' };
-    const required = { productName: 'Coal', productCategory: 'Energy', supplyCapacity: '5 MT/month', pricePerUnit: 'USD 1 per MT', originCountry: 'India' };
-    const body = Object.entries({ ...fields, ...required }).map(([k, v]) => fieldPart(k, v)).join('') + filePart('attachments', 'notes.txt', 'hello') + closing;
+    const fields = {
+      fullName: 'Sam',
+      companyName: 'Co',
+      phoneNumber: '+1 555',
+      email: 'sam@example.com',
+      productName: 'Coal',
+      productCategory: 'Energy',
+      supplyCapacity: '5 MT/month',
+      pricePerUnit: 'USD 1 per MT',
+      originCountry: 'India',
+    };
+    const parts = Object.entries(fields).map(([name, value]) => fieldPart(name, value));
+    const body = parts.join('') + filePart('attachments', 'notes.txt', 'hello') + closing;
     const answer = await send(server, '/api/supplier', { 'Content-Type': multipartType }, body);
     expect(answer.status).toBe(201);
     expect(filesOnDisk(server).stored).toHaveLength(1);

@@ -35,11 +35,30 @@ function send(server: TestServer, req: Sent): Promise<number> {
   });
 }
 
+const WEB_PATHS = [
+  '/',
+  '/admin',
+  '/admin/inquiries',
+  '/embed/commodity-inquiry',
+  '/assets/site.js',
+  '/embed/..%2fadmin',
+  '/%',
+  '/api',
+  '/api/ws',
+];
+const COOKIES = ['sourcing_refresh=abc', 'sourcing_device=x.y', 'sourcing_refresh=; sourcing_device=', `a=${'b'.repeat(3000)}`];
+
+/** A cursor that decodes, holding a date PostgreSQL may not have and an id that may not be a uuid. */
+function forgedCursor(random: Random): string {
+  const at = random.pick(['2026-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', 'x']);
+  return Buffer.from(JSON.stringify([at, random.pick(['-'.repeat(36), 'zz'])])).toString('base64url');
+}
+
 /** Every path and query an attacker might aim at, with the real routes' parameters filled in badly or well. */
 function fuzzedPath(random: Random, routePaths: string[]): string {
   const template = random.chance(0.85)
     ? random.pick(routePaths)
-    : random.pick(['/', '/admin', '/admin/inquiries', '/embed/commodity-inquiry', '/assets/site.js', '/embed/..%2fadmin', '/api', '/%', '/api/ws']);
+    : random.pick(WEB_PATHS);
   const path = template.replace(/:\w+/g, () =>
     random.pick([
       '00000000-0000-4000-8000-000000000000',
@@ -55,7 +74,7 @@ function fuzzedPath(random: Random, routePaths: string[]): string {
     const value = random.pick([
       percentEncoded(hostileText(random)),
       String(random.int(1000) - 100),
-      Buffer.from(JSON.stringify([random.pick(['2026-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', 'x']), random.pick(['-'.repeat(36), 'zz'])])).toString('base64url'),
+      forgedCursor(random),
       '%00',
       '%zz',
     ]);
@@ -89,7 +108,7 @@ describe.each(TEST_ENGINES)('malformed requests on %s', (engine) => {
     const auth = random.int(4);
     if (auth === 1) Object.assign(headers, server.adminHeaders());
     if (auth === 2) headers.Authorization = random.pick(['Bearer x.y.z', 'Bearer', 'Basic YTpi', `Bearer ${'a'.repeat(4000)}`]);
-    if (random.chance(0.2)) headers.Cookie = random.pick(['sourcing_refresh=abc', 'sourcing_device=x.y', 'sourcing_refresh=; sourcing_device=', `a=${'b'.repeat(3000)}`]);
+    if (random.chance(0.2)) headers.Cookie = random.pick(COOKIES);
     if (random.chance(0.2)) headers.Origin = random.pick([server.url, 'https://evil.example', 'null', 'app://admin']);
     if (random.chance(0.1)) headers['Sec-Fetch-Site'] = random.pick(['cross-site', 'same-origin', 'none', 'same-site']);
     if (random.chance(0.1)) headers['X-Forwarded-For'] = random.pick(['1.2.3.4', 'garbage', '::1, 10.0.0.1', '', '2001:db8::1']);

@@ -87,8 +87,9 @@ describe('realtime hub', () => {
 
   it('answers and closes every upgrade request that is not for the socket path', { timeout: 10_000 }, async () => {
     const { server } = await start();
+    const websocketOffer = 'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==';
     const requests = [
-      'GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\nSec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n\r\n',
+      `GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n${websocketOffer}\r\n\r\n`,
       'POST /api/contact HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nContent-Length: 0\r\n\r\n',
       'GET http://[bad HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
     ];

@@ -91,10 +91,25 @@ export const FORM_FIELDS = {
   login: () => ({ email: 'admin@example.com', password: 'a-password-of-sorts' }),
 };
 
-const FILE_NAMES = ['spec.pdf', '..', '.', '/', '', 'a\u0000b.txt', 'invoice\u202Efdp.txt', 'x'.repeat(300), 'a"b;c.png', 'фото.jpg'];
+const FILE_NAMES = [
+  'spec.pdf',
+  '..',
+  '.',
+  '/',
+  '',
+  'a\u0000b.txt',
+  'invoice\u202Efdp.txt',
+  'x'.repeat(300),
+  'a"b;c.png',
+  'фото.jpg',
+];
 
 /** A multipart body from `fields` and files, malformed in one of many ways some of the time. */
-export function hostileMultipart(random: Random, fields: Record<string, unknown>, fileField: string): { type: string; body: Buffer } {
+export function hostileMultipart(
+  random: Random,
+  fields: Record<string, unknown>,
+  fileField: string,
+): { type: string; body: Buffer } {
   const boundary = `fuzz${random.int(1e9)}`;
   const parts: Buffer[] = [];
   const crlf = random.chance(0.05) ? '\n' : '\r\n';
@@ -108,9 +123,10 @@ export function hostileMultipart(random: Random, fields: Record<string, unknown>
     const content = random.chance(0.2) ? exe() : random.chance(0.2) ? random.bytes(random.int(4096)) : make();
     const name = random.chance(0.5) ? random.pick(FILE_NAMES) : `file${i}.pdf`;
     const field = random.chance(0.9) ? fileField : random.pick(['file', 'attachment', 'attachments', '']);
+    const type = random.pick(['application/pdf', 'image/png', 'text/plain', '']);
     const header = random.chance(0.05)
       ? 'Content-Disposition form-data broken'
-      : `Content-Disposition: form-data; name="${field}"; filename="${name}"${crlf}Content-Type: ${random.pick(['application/pdf', 'image/png', 'text/plain', ''])}`;
+      : `Content-Disposition: form-data; name="${field}"; filename="${name}"${crlf}Content-Type: ${type}`;
     parts.push(Buffer.concat([Buffer.from(`--${boundary}${crlf}${header}${crlf}${crlf}`), content, Buffer.from(crlf)]));
   }
   if (!random.chance(0.1)) parts.push(Buffer.from(`--${boundary}--${crlf}`));

@@ -45,7 +45,8 @@ export async function removeUploadLeftovers(
   let orphans = 0;
   for (let at = 0; at < candidates.length; at += BATCH) {
     const batch = candidates.slice(at, at + BATCH);
-    const known = new Set((await repo.find({ select: { storedName: true }, where: { storedName: In(batch) } })).map((f) => f.storedName));
+    const rows = await repo.find({ select: { storedName: true }, where: { storedName: In(batch) } });
+    const known = new Set(rows.map((f) => f.storedName));
     const unknown = batch.filter((name) => !known.has(name));
     await Promise.all(unknown.map((name) => rm(join(store.dir, name), { force: true })));
     orphans += unknown.length;

@@ -46,8 +46,9 @@ describe.each(TEST_ENGINES)('upload budgets on %s', (engine) => {
     const body = Buffer.from(await encoded.arrayBuffer());
     const { hostname, port } = new URL(server.url);
     const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
+      const headers = { 'Content-Type': encoded.headers.get('content-type')! };
       const req = request(
-        { host: hostname, port, path: '/api/supplier', method: 'POST', headers: { 'Content-Type': encoded.headers.get('content-type')! } },
+        { host: hostname, port, path: '/api/supplier', method: 'POST', headers },
         (res) => {
           let text = '';
           res.on('data', (c) => (text += c));

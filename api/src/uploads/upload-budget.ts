@@ -29,7 +29,8 @@ export interface UploadBudget {
 }
 
 export const ADDRESS_BUDGET_SPENT = 'You have sent a lot of files in the last hour. Please try again later.';
-export const GLOBAL_BUDGET_SPENT = 'Uploads are paused for a while: too many files arrived in the last hour. Please try again later.';
+export const GLOBAL_BUDGET_SPENT =
+  'Uploads are paused for a while: too many files arrived in the last hour. Please try again later.';
 export const DISK_FLOOR_REACHED = 'Uploads are paused: the server is running out of storage. Please try again later.';
 
 const KIB = 1024;
@@ -46,8 +47,10 @@ const spent = (status: number, message: string, msBeforeNext: number) =>
  */
 export function createUploadBudget(options: UploadBudgetOptions): UploadBudget {
   const { limiters, uploadsDir } = options;
-  const perAddress = limiters({ name: 'upload-address', points: Math.floor(options.bytesPerAddressPerHour / KIB), durationSeconds: WINDOW_SECONDS });
-  const everyone = limiters({ name: 'upload-all', points: Math.floor(options.bytesPerHour / KIB), durationSeconds: WINDOW_SECONDS });
+  const hourly = (name: string, bytes: number) =>
+    limiters({ name, points: Math.floor(bytes / KIB), durationSeconds: WINDOW_SECONDS });
+  const perAddress = hourly('upload-address', options.bytesPerAddressPerHour);
+  const everyone = hourly('upload-all', options.bytesPerHour);
   const GLOBAL = 'all';
 
   async function ensureDisk(bytes: number) {
@@ -90,8 +93,8 @@ export function createUploadBudget(options: UploadBudgetOptions): UploadBudget {
 
       return {
         async beforeWrite(bytes) {
+          while (writtenBytes + bytes > reservedKib * KIB) await reserve(STEP_KIB);
           writtenBytes += bytes;
-          while (writtenBytes > reservedKib * KIB) await reserve(STEP_KIB);
         },
         async close() {
           const unused = reservedKib - Math.ceil(writtenBytes / KIB);

@@ -7,10 +7,11 @@ export const INVALID_CHARACTERS = 'Contains characters that are not allowed';
  * Control characters other than tab and line breaks (PostgreSQL cannot store NUL at all) and
  * UTF-16 halves without their other half: never typed by a person, refused alike everywhere.
  */
-const UNSTORABLE = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]|[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 
 /** True when every character of `text` can be stored and shown as typed. */
-export const isStorableText = (text: string) => !UNSTORABLE.test(text);
+export const isStorableText = (text: string) => !CONTROL_CHARACTER.test(text) && !UNPAIRED_SURROGATE.test(text);
 
 /** A string of at most `max` characters that both databases store alike: the base of every text field. */
 export const storableText = (max: number, params?: Parameters<typeof z.string>[0]) =>

@@ -129,7 +129,8 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
 
   it('keeps files sent without a usable name under a generated one, and shows names without reordering characters', async () => {
     const names = ['..', '.', '/', '', 'a/b/..', 'invoice\u202Efdp.txt'];
-    const res = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), names.map((name) => ({ name, bytes: txt() })))));
+    const files = names.map((name) => ({ name, bytes: txt() }));
+    const res = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), files)));
     expect(res.status).toBe(201);
     const record = await detail(res.body.reference);
     expect(record.attachmentFiles.map((f) => f.originalName)).toEqual([
