@@ -10,6 +10,7 @@ import { CreateSearchIndexes1795000000020 } from './migrations/1795000000020-cre
 import { CreateSqliteSearch1795000000040 } from './migrations/1795000000040-create-sqlite-search';
 import { CreateRecordCounts1795000000030 } from './migrations/1795000000030-create-record-counts';
 import { CreateInquirySlotCounts1795000000050 } from './migrations/1795000000050-create-inquiry-slot-counts';
+import { CreateRateLimits1795000000060 } from './migrations/1795000000060-create-rate-limits';
 
 const RECORD_MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -18,6 +19,7 @@ const RECORD_MIGRATIONS = [
   CreateRecordCounts1795000000030,
   CreateSqliteSearch1795000000040,
   CreateInquirySlotCounts1795000000050,
+  CreateRateLimits1795000000060,
 ];
 
 export const SQLITE_FILE_NAME = 'sourcing.sqlite';

@@ -8,7 +8,7 @@ import {
   UNITS,
   USER_TYPES,
 } from '../constants';
-import { optionalText, requiredEmail, requiredText, trimmed } from './common';
+import { optionalText, requiredEmail, requiredText, storableText, trimmed } from './common';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const USER_TYPE_VALUES: readonly string[] = USER_TYPES.map((t) => t.value);
@@ -23,7 +23,7 @@ const stringList = z.preprocess((v) => {
     }
   }
   return Array.isArray(v) ? v.filter((x) => typeof x === 'string').map((x) => x.trim()).filter(Boolean) : [];
-}, z.array(z.string().max(MAX_LENGTH.short)).max(50));
+}, z.array(storableText(MAX_LENGTH.short)).max(50));
 
 /**
  * The buyer's commodity inquiry, as the form holds it and the API stores it.

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCIES, MAX_LENGTH, SUPPLIER_CERTIFICATIONS, SUPPLIER_INCOTERMS, UNITS, YES_NO } from '../constants';
-import { optionalText, requiredEmail, requiredText } from './common';
+import { optionalText, requiredEmail, requiredText, storableText } from './common';
 
 const oneOf = <T extends readonly string[]>(options: T, fallback: T[number]) =>
   z.preprocess(
@@ -17,7 +17,7 @@ const certificationList = z.preprocess((v) => {
     }
   }
   return Array.isArray(v) ? v.filter((x) => typeof x === 'string').map((x) => x.trim()).filter(Boolean) : [];
-}, z.array(z.string().max(MAX_LENGTH.short)).max(SUPPLIER_CERTIFICATIONS.length + 5));
+}, z.array(storableText(MAX_LENGTH.short)).max(SUPPLIER_CERTIFICATIONS.length + 5));
 
 /**
  * The supplier's product offer as SPEC's multipart fields: capacity, MOQ and price are the

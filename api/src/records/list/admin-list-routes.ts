@@ -7,10 +7,9 @@ import { requireAdmin } from '../../auth/require-admin';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import type { LinkSigner } from '../attachment-files';
 import { CSV_BOM, csvLine } from './csv';
+import { UUID } from './cursor';
 import { parseListQuery } from './list-query';
 import { allRecords, findRecord, listRecords, type RecordListDefinition } from './record-list';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** Absolute signed attachment links, on PUBLIC_URL when set, else on the origin the admin used. */
 export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Context): LinkSigner {

@@ -24,7 +24,7 @@ export function registerInquiryRoutes(router: Router, deps: AppDeps, publicPost:
   router.post(
     API_PATHS.inquiry,
     publicPost,
-    receiveFiles(deps.uploads, INQUIRY_FILE_FIELD, UPLOAD_LIMITS.maxInquiryFiles),
+    receiveFiles(deps, INQUIRY_FILE_FIELD, UPLOAD_LIMITS.maxInquiryFiles),
     async (ctx) => {
       const fields = (ctx.request.body ?? {}) as Record<string, unknown>;
       const input = parseInput(commodityInquirySchema, fromCommodityInquiryFields(fields));

@@ -18,7 +18,7 @@ export function registerSupplierInquiryRoutes(router: Router, deps: AppDeps, pub
   router.post(
     API_PATHS.supplier,
     publicPost,
-    receiveFiles(deps.uploads, SUPPLIER_FILE_FIELD, UPLOAD_LIMITS.maxSupplierFiles),
+    receiveFiles(deps, SUPPLIER_FILE_FIELD, UPLOAD_LIMITS.maxSupplierFiles),
     async (ctx) => {
       const input = parseInput(supplierOfferSchema, ctx.request.body);
       const files = await checkFiles(ctx.state.incomingFiles, SUPPLIER_FILE_FIELD);
