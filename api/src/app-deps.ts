@@ -4,7 +4,9 @@ import type { AdminAuth } from './auth/routes';
 import type { Config } from './config';
 import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
+import type { LimiterFactory } from './limits/limiters';
 import type { EventBus } from './realtime/event-bus';
+import type { UploadBudget } from './uploads/upload-budget';
 import type { UploadStore } from './uploads/upload-store';
 
 /** Everything the routes need, built once by startServer (or a test) and passed down. */
@@ -17,6 +19,10 @@ export interface AppDeps {
   /** Sign-in, refresh-token rotation and the failed-login throttle. */
   auth: AdminAuth;
   uploads: UploadStore;
+  /** How many bytes of files clients may still send (per address, all together) and the disk floor. */
+  uploadBudget: UploadBudget;
+  /** Counters for rate limits and budgets, shared by all replicas on PostgreSQL. */
+  limiters: LimiterFactory;
   logger: Logger;
   /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */
   now: () => Date;

@@ -1,29 +1,30 @@
 import Koa from 'koa';
-import { koaBody } from 'koa-body';
 import { API_PREFIX } from '@sourcing/shared';
 import type { AppDeps } from './app-deps';
+import { bodyParser } from './http/body';
 import { corsForOrigins } from './http/cors';
 import { errorHandler, HttpError, NOT_FOUND } from './http/errors';
 import { requestLog } from './http/request-log';
+import { refuseAmbiguousPaths } from './http/request-path';
 import { securityHeaders } from './http/security-headers';
 import { createApiRouter } from './routes/api-router';
 import { serveWeb } from './web-serving/serve-web';
 
 export type { AppDeps } from './app-deps';
 
-/** JSON and form bodies; multipart is left to the upload routes (multer with its own limits). */
-export const JSON_BODY_LIMIT = '100kb';
-
 export function createApp(deps: AppDeps) {
   const { config } = deps;
-  const app = new Koa({ proxy: config.trustProxy });
+  // ctx.ip is the last TRUST_PROXY_HOPS entry of X-Forwarded-For: the address the outermost proxy
+  // saw, never one the client wrote into the header itself.
+  const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   const api = createApiRouter(deps);
 
   app.use(requestLog(deps.logger));
   app.use(errorHandler(deps.logger));
   app.use(securityHeaders({ embedOrigins: config.embedOrigins, imageOrigins: config.tileOrigins }));
+  app.use(refuseAmbiguousPaths());
   app.use(corsForOrigins(config.corsOrigins));
-  app.use(koaBody({ multipart: false, jsonLimit: JSON_BODY_LIMIT, formLimit: JSON_BODY_LIMIT, text: false }));
+  app.use(bodyParser());
   app.use(api.routes());
   // No route answered: a known path with another method is 405 (with Allow), anything else 404.
   app.use(async (ctx, next) => {

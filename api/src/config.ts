@@ -46,11 +46,26 @@ const envSchema = z.object({
       }, 'TIME_ZONE must be an IANA time zone such as Europe/Paris'),
   ),
   RATE_LIMIT_PUBLIC_PER_MINUTE: z.preprocess(emptyAsUndefined, positiveInt(20)),
-  RATE_LIMIT_LOGIN_PER_15_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(5)),
+  RATE_LIMIT_LOGIN_PER_15_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(30)),
+  LOGIN_FREE_FAILURES: z.preprocess(emptyAsUndefined, positiveInt(5)),
+  LOGIN_MAX_DELAY_SECONDS: z.preprocess(emptyAsUndefined, positiveInt(15 * 60)),
+  PASSWORD_HASH_CONCURRENCY: z.preprocess(emptyAsUndefined, positiveInt(1)),
+  PASSWORD_HASH_QUEUE: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(16)),
+  UPLOAD_MB_PER_ADDRESS_PER_HOUR: z.preprocess(emptyAsUndefined, positiveInt(200)),
+  UPLOAD_MB_PER_HOUR: z.preprocess(emptyAsUndefined, positiveInt(2000)),
+  UPLOAD_MIN_FREE_DISK_MB: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).default(1024)),
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   UPLOADS_DIR: optionalString,
   COOKIE_SAMESITE: z.preprocess(emptyAsUndefined, z.enum(['lax', 'strict', 'none']).default('lax')),
-  TRUST_PROXY: z.preprocess(emptyAsUndefined, z.enum(['true', 'false', '1', '0']).default('false')),
+  /** How many reverse proxies stand in front: X-Forwarded-* is read for exactly these hops. */
+  TRUST_PROXY_HOPS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
+  /** Replaced by TRUST_PROXY_HOPS: trusting every hop let a client choose its own address. */
+  TRUST_PROXY: z.preprocess(
+    emptyAsUndefined,
+    z.undefined({
+      error: 'TRUST_PROXY is replaced by TRUST_PROXY_HOPS (the number of proxies in front; 1 behind deploy/nginx.conf)',
+    }),
+  ),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
 });
 
@@ -70,12 +85,25 @@ export interface Config {
   tileOrigins: string[];
   timeZone: string;
   rateLimitPublicPerMinute: number;
+  /** Failed sign-ins per client address per 15 minutes, across e-mails. */
   rateLimitLoginPer15Minutes: number;
+  /** Failures of one account from one address (or device) before growing waits, and the longest wait. */
+  loginFreeFailures: number;
+  loginMaxDelaySeconds: number;
+  /** Password hashes run at once and how many more may wait (beyond that: 503). */
+  passwordHashConcurrency: number;
+  passwordHashQueue: number;
   webDistDir: string;
   uploadsDir: string;
+  /** Megabytes of files one client address, and all clients together, may send per hour. */
+  uploadMbPerAddressPerHour: number;
+  uploadMbPerHour: number;
+  /** Below this much free space (MB) on the uploads disk, uploads are refused with 507. */
+  uploadMinFreeDiskMb: number;
   /** SameSite of the admin refresh cookie ('none' lets the desktop app send it; HTTPS only). */
   cookieSameSite: 'lax' | 'strict' | 'none';
-  trustProxy: boolean;
+  /** Reverse proxies in front whose X-Forwarded-For / -Proto / -Host are believed (0: none). */
+  trustProxyHops: number;
   logLevel: LogLevel;
 }
 
@@ -112,10 +140,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     timeZone: e.TIME_ZONE,
     rateLimitPublicPerMinute: e.RATE_LIMIT_PUBLIC_PER_MINUTE,
     rateLimitLoginPer15Minutes: e.RATE_LIMIT_LOGIN_PER_15_MINUTES,
+    loginFreeFailures: e.LOGIN_FREE_FAILURES,
+    loginMaxDelaySeconds: e.LOGIN_MAX_DELAY_SECONDS,
+    passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
+    passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     webDistDir: fromStartDir(e.WEB_DIST_DIR),
     uploadsDir: e.UPLOADS_DIR ? fromStartDir(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
+    uploadMbPerAddressPerHour: e.UPLOAD_MB_PER_ADDRESS_PER_HOUR,
+    uploadMbPerHour: e.UPLOAD_MB_PER_HOUR,
+    uploadMinFreeDiskMb: e.UPLOAD_MIN_FREE_DISK_MB,
     cookieSameSite: e.COOKIE_SAMESITE,
-    trustProxy: e.TRUST_PROXY === 'true' || e.TRUST_PROXY === '1',
+    trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
   };
 }

@@ -4,16 +4,22 @@ import type { AppDeps } from './app-deps';
 import { createApp } from './app';
 import { createAccessTokens } from './auth/access-tokens';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
+import type { ScryptCost } from './auth/passwords';
 import { createAdminAuth } from './auth/routes';
 import type { Config } from './config';
 import { createDataSource } from './db/data-source';
 import { engineOf } from './db/engine';
 import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './http/logger';
+import { createLimiterFactory } from './limits/limiters';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { removeUploadLeftovers } from './uploads/clean-leftovers';
+import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
+
+const MB = 1024 * 1024;
 
 export interface ServerOptions {
   now?: () => Date;
@@ -21,6 +27,8 @@ export interface ServerOptions {
   logger?: Logger;
   /** See AdminAuthOptions.refreshGraceMs (tests set 0 to observe reuse detection at once). */
   refreshGraceMs?: number;
+  /** scrypt cost of the passwords hashed here (tests pass a small one to stay fast). */
+  scryptCost?: ScryptCost;
 }
 
 export interface RunningServer {
@@ -44,16 +52,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let bus: EventBus;
   try {
     await migrate(dataSource);
-    firstAdmin = await ensureFirstAdmin(dataSource, {
-      email: config.adminEmail ?? undefined,
-      password: config.adminPassword ?? undefined,
-    });
+    firstAdmin = await ensureFirstAdmin(
+      dataSource,
+      { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },
+      options.scryptCost,
+    );
     bus = options.bus ?? (config.databaseUrl ? await createPostgresEventBus(config.databaseUrl) : createLocalEventBus());
   } catch (error) {
     await dataSource.destroy();
     throw error;
   }
   const tokens = createAccessTokens(config.jwtSecret);
+  const limiters = createLimiterFactory(dataSource);
   const deps: AppDeps = {
     config,
     dataSource,
@@ -62,13 +72,35 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     tokens,
     auth: createAdminAuth(dataSource, tokens, {
       cookieSameSite: config.cookieSameSite,
-      loginFailuresPer15Minutes: config.rateLimitLoginPer15Minutes,
+      secret: config.jwtSecret,
+      trustedOrigins: [URL.parse(config.publicUrl ?? '')?.origin, ...config.corsOrigins].filter((o): o is string => !!o),
+      limiters,
+      loginFailuresPerAddress: config.rateLimitLoginPer15Minutes,
+      loginFreeFailures: config.loginFreeFailures,
+      loginMaxDelaySeconds: config.loginMaxDelaySeconds,
+      hashConcurrency: config.passwordHashConcurrency,
+      hashQueue: config.passwordHashQueue,
+      scryptCost: options.scryptCost,
       refreshGraceMs: options.refreshGraceMs,
     }),
     uploads: createUploadStore(config.uploadsDir, config.jwtSecret, now),
+    uploadBudget: createUploadBudget({
+      limiters,
+      uploadsDir: config.uploadsDir,
+      bytesPerAddressPerHour: config.uploadMbPerAddressPerHour * MB,
+      bytesPerHour: config.uploadMbPerHour * MB,
+      minFreeDiskBytes: config.uploadMinFreeDiskMb * MB,
+    }),
+    limiters,
     logger,
     now,
   };
+  // What a crash left in UPLOADS_DIR; failing to tidy up must not keep the site down.
+  const leftovers = await removeUploadLeftovers(dataSource, deps.uploads, now()).catch((error: unknown) => {
+    logger.error('removing upload leftovers failed', { error: error instanceof Error ? error.message : String(error) });
+    return null;
+  });
+  if (leftovers && (leftovers.incoming || leftovers.orphans)) logger.info('removed upload leftovers', { ...leftovers });
   const app = createApp(deps);
   const server = createServer(app.callback());
   server.headersTimeout = 20_000;

@@ -115,6 +115,8 @@ export async function startApi(store: Store): Promise<Process & { token: string 
     LOG_LEVEL: 'info',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '100000000',
     RATE_LIMIT_LOGIN_PER_15_MINUTES: '100000',
+    UPLOAD_MB_PER_ADDRESS_PER_HOUR: '10000000',
+    UPLOAD_MB_PER_HOUR: '10000000',
   };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   const api = spawnNode(['--enable-source-maps', buildServerBundle().main], env, takePort());

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { IsNull, type DataSource } from 'typeorm';
 import { AdminEntity, RefreshTokenEntity, type AdminRow } from './schema';
-import { generatePassword, hashPassword } from './passwords';
+import { generatePassword, hashPassword, type ScryptCost } from './passwords';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
@@ -9,12 +9,12 @@ export async function findAdminByEmail(dataSource: DataSource, email: string): P
   return dataSource.getRepository(AdminEntity).findOneBy({ email: normaliseEmail(email) });
 }
 
-export async function createAdmin(dataSource: DataSource, email: string, password: string): Promise<AdminRow> {
+export async function createAdmin(dataSource: DataSource, email: string, password: string, cost?: ScryptCost): Promise<AdminRow> {
   const now = Date.now();
   const row: AdminRow = {
     id: randomUUID(),
     email: normaliseEmail(email),
-    passwordHash: await hashPassword(password),
+    passwordHash: await hashPassword(password, cost),
     createdAt: now,
     updatedAt: now,
   };
@@ -50,12 +50,13 @@ export const GENERATED_ADMIN_EMAIL = 'admin@sourcing.local';
 export async function ensureFirstAdmin(
   dataSource: DataSource,
   env: { email?: string; password?: string },
+  cost?: ScryptCost,
 ): Promise<FirstAdminOutcome> {
   const repo = dataSource.getRepository(AdminEntity);
   if (env.email && env.password) {
     if (await findAdminByEmail(dataSource, env.email)) return { kind: 'existing' };
     try {
-      await createAdmin(dataSource, env.email, env.password);
+      await createAdmin(dataSource, env.email, env.password, cost);
     } catch (error) {
       // Another replica starting at the same moment created it first.
       if (await findAdminByEmail(dataSource, env.email)) return { kind: 'existing' };
@@ -65,6 +66,6 @@ export async function ensureFirstAdmin(
   }
   if ((await repo.count()) > 0) return { kind: 'existing' };
   const password = generatePassword();
-  await createAdmin(dataSource, GENERATED_ADMIN_EMAIL, password);
+  await createAdmin(dataSource, GENERATED_ADMIN_EMAIL, password, cost);
   return { kind: 'generated', email: GENERATED_ADMIN_EMAIL, password };
 }

@@ -1,7 +1,6 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, ensureFirstAdmin, GENERATED_ADMIN_EMAIL, resetAdminPassword } from './admin-accounts';
-import { createLoginThrottle } from './login-throttle';
 import { hashPassword, verifyPassword } from './passwords';
 import { createRefreshTokens } from './refresh-tokens';
 import { CreateAdminTables1795000000001 } from '../db/migrations/1795000000001-create-admin-tables';
@@ -19,22 +18,6 @@ describe('passwords', () => {
 
   it('salts every hash', async () => {
     expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
-  });
-});
-
-describe('login throttle', () => {
-  it('refuses the sixth failure within the window and frees up as failures age out', () => {
-    let now = 1_000_000;
-    const throttle = createLoginThrottle({ maxFailures: 5, windowMs: 15 * 60_000, now: () => now });
-    for (let i = 0; i < 5; i++) {
-      expect(throttle.retryAfterMs('A@x.io', '1.2.3.4')).toBe(0);
-      throttle.recordFailure('a@x.io', '1.2.3.4');
-      now += 1000;
-    }
-    expect(throttle.retryAfterMs('a@x.io', '1.2.3.4')).toBe(15 * 60_000 - 5000);
-    expect(throttle.retryAfterMs('a@x.io', '5.6.7.8')).toBe(0);
-    now += 15 * 60_000;
-    expect(throttle.retryAfterMs('a@x.io', '1.2.3.4')).toBe(0);
   });
 });
 

@@ -2,10 +2,16 @@ import Router from '@koa/router';
 import { ADMIN_SESSION_PATH, adminLoginSchema, API_PATHS, API_PREFIX, validate, type SessionResponse } from '@sourcing/shared';
 import type { Context } from 'koa';
 import type { DataSource } from 'typeorm';
+import { clientAddress } from '../http/client-address';
+import { HttpError } from '../http/errors';
+import { requireSameOrigin } from '../http/same-origin';
+import { createBoundedQueue, QueueFullError, type BoundedQueue } from '../limits/bounded-queue';
+import { retryAfterSeconds, type LimiterFactory } from '../limits/limiters';
 import type { AccessTokens } from './access-tokens';
 import { findAdminByEmail } from './admin-accounts';
-import { createLoginThrottle, type LoginThrottle } from './login-throttle';
-import { decoyHash, verifyPassword } from './passwords';
+import { createDeviceCookies, DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS, type DeviceCookies } from './device-cookies';
+import { createLoginGuard, type LoginGuard, type LoginRefusal } from './login-guard';
+import { decoyHash, verifyPassword, type ScryptCost } from './passwords';
 import { createRefreshTokens, type RefreshTokens } from './refresh-tokens';
 import type { AdminRow } from './schema';
 
@@ -16,7 +22,21 @@ const COOKIE_PATH = `${API_PREFIX}${ADMIN_SESSION_PATH}`;
 export interface AdminAuthOptions {
   /** 'none' lets the desktop app (another origin) send the cookie; it needs HTTPS. */
   cookieSameSite: 'lax' | 'strict' | 'none';
-  loginFailuresPer15Minutes: number;
+  /** Signs the device cookies (the server's JWT_SECRET). */
+  secret: string;
+  /** Origins besides the site's own whose pages may use the session endpoints (PUBLIC_URL, CORS_ORIGINS). */
+  trustedOrigins: string[];
+  limiters: LimiterFactory;
+  /** Failed password checks per client address per 15 minutes, across e-mails. */
+  loginFailuresPerAddress: number;
+  /** Failures of one account from one address (or device) before waits begin, and the longest wait. */
+  loginFreeFailures: number;
+  loginMaxDelaySeconds: number;
+  /** Password hashes computed at once, and how many more may wait, so sign-ins never take libuv's whole thread pool. */
+  hashConcurrency: number;
+  hashQueue: number;
+  /** scrypt cost of the decoy hash (that of stored hashes); tests pass a small one. */
+  scryptCost?: ScryptCost;
   /** Window in which a reused refresh token counts as two tabs refreshing at once (default 10 s). */
   refreshGraceMs?: number;
 }
@@ -25,7 +45,11 @@ export interface AdminAuth {
   dataSource: DataSource;
   tokens: AccessTokens;
   refreshTokens: RefreshTokens;
-  throttle: LoginThrottle;
+  guard: LoginGuard;
+  devices: DeviceCookies;
+  hashing: BoundedQueue;
+  /** Checked against when the e-mail is unknown, so timing does not reveal accounts. */
+  decoy: Promise<string>;
   options: AdminAuthOptions;
 }
 
@@ -34,21 +58,52 @@ export function createAdminAuth(dataSource: DataSource, tokens: AccessTokens, op
     dataSource,
     tokens,
     refreshTokens: createRefreshTokens(dataSource, { graceMs: options.refreshGraceMs }),
-    throttle: createLoginThrottle({ maxFailures: options.loginFailuresPer15Minutes, windowMs: 15 * 60 * 1000 }),
+    guard: createLoginGuard({
+      limiters: options.limiters,
+      failuresPerAddress: options.loginFailuresPerAddress,
+      freeFailures: options.loginFreeFailures,
+      maxDelaySeconds: options.loginMaxDelaySeconds,
+    }),
+    devices: createDeviceCookies(options.secret),
+    hashing: createBoundedQueue({ concurrency: options.hashConcurrency, maxWaiting: options.hashQueue }),
+    decoy: decoyHash(options.scryptCost),
     options,
   };
 }
 
-function setRefreshCookie(ctx: Context, auth: AdminAuth, token: string | null, expiresAt?: number) {
+function setSessionCookie(ctx: Context, auth: AdminAuth, name: string, value: string | null, expiresAt?: number) {
   const sameSite = auth.options.cookieSameSite === 'none' && !ctx.secure ? 'lax' : auth.options.cookieSameSite;
-  ctx.cookies.set(REFRESH_COOKIE, token, {
+  ctx.cookies.set(name, value, {
     httpOnly: true,
     secure: ctx.secure,
     sameSite,
     path: COOKIE_PATH,
-    expires: token && expiresAt ? new Date(expiresAt) : new Date(0),
+    expires: value && expiresAt ? new Date(expiresAt) : new Date(0),
     overwrite: true,
   });
+}
+
+const setRefreshCookie = (ctx: Context, auth: AdminAuth, token: string | null, expiresAt?: number) =>
+  setSessionCookie(ctx, auth, REFRESH_COOKIE, token, expiresAt);
+
+export const SIGN_IN_BUSY = 'The server is busy signing people in. Please try again in a moment.';
+
+/** 'in 1 second', 'in 40 seconds', 'in 3 minutes'. */
+function inTime(ms: number): string {
+  const seconds = Math.max(1, Math.ceil(ms / 1000));
+  if (seconds < 60) return `in ${seconds} second${seconds === 1 ? '' : 's'}`;
+  const minutes = Math.ceil(seconds / 60);
+  return `in ${minutes} minute${minutes === 1 ? '' : 's'}`;
+}
+
+function refusal({ reason, retryAfterMs }: LoginRefusal): HttpError {
+  const message =
+    reason === 'busy'
+      ? 'This account is already signing in. Please try again in a moment.'
+      : reason === 'address'
+        ? `Too many failed sign-in attempts from your network. Try again ${inTime(retryAfterMs)}.`
+        : `Too many failed sign-in attempts. Try again ${inTime(retryAfterMs)}.`;
+  return new HttpError(429, message);
 }
 
 function session(auth: AdminAuth, admin: AdminRow): SessionResponse {
@@ -56,11 +111,12 @@ function session(auth: AdminAuth, admin: AdminRow): SessionResponse {
   return { admin: profile, accessToken: auth.tokens.sign(profile) };
 }
 
-/** POST /admin/login, /admin/refresh, /admin/logout (SPEC section 7 shapes). */
+/** POST /admin/login, /admin/refresh, /admin/logout (SPEC section 7 shapes), from our own pages only. */
 export function authRoutes(auth: AdminAuth): Router {
   const router = new Router();
+  const sameOrigin = requireSameOrigin(auth.options.trustedOrigins);
 
-  router.post(API_PATHS.adminLogin, async (ctx) => {
+  router.post(API_PATHS.adminLogin, sameOrigin, async (ctx) => {
     const input = validate(adminLoginSchema, (ctx.request as { body?: unknown }).body);
     if (!input.ok) {
       ctx.status = 400;
@@ -68,30 +124,39 @@ export function authRoutes(auth: AdminAuth): Router {
       return;
     }
     const { email, password } = input.value;
-    const waitMs = auth.throttle.retryAfterMs(email, ctx.ip);
-    if (waitMs > 0) {
-      ctx.status = 429;
-      ctx.set('Retry-After', String(Math.ceil(waitMs / 1000)));
-      ctx.body = {
-        error: `Too many failed sign-in attempts. Try again in ${Math.ceil(waitMs / 60000)} minute(s).`,
-      };
-      return;
+    const device = auth.devices.deviceOf(ctx.cookies.get(DEVICE_COOKIE), email);
+    // Counted before the hash: parallel guesses cannot all get through before the first failure lands.
+    const attempt = await auth.guard.begin({ email, address: clientAddress(ctx), device });
+    if (!attempt.ok) {
+      ctx.set('Retry-After', retryAfterSeconds(attempt.retryAfterMs));
+      throw refusal(attempt);
     }
-    const admin = await findAdminByEmail(auth.dataSource, email);
-    const valid = await verifyPassword(password, admin?.passwordHash ?? (await decoyHash()));
+    let admin: AdminRow | null;
+    let valid: boolean;
+    try {
+      admin = await findAdminByEmail(auth.dataSource, email);
+      const stored = admin?.passwordHash ?? (await auth.decoy);
+      valid = await auth.hashing.run(() => verifyPassword(password, stored));
+    } catch (error) {
+      await attempt.abandoned();
+      if (!(error instanceof QueueFullError)) throw error;
+      ctx.set('Retry-After', '1');
+      throw new HttpError(503, SIGN_IN_BUSY);
+    }
     if (!admin || !valid) {
-      auth.throttle.recordFailure(email, ctx.ip);
+      await attempt.failed();
       ctx.status = 401;
       ctx.body = { error: 'Invalid email or password' };
       return;
     }
-    auth.throttle.reset(email, ctx.ip);
+    await attempt.succeeded();
     const refresh = await auth.refreshTokens.issue(admin.id);
     setRefreshCookie(ctx, auth, refresh.token, refresh.expiresAt);
+    setSessionCookie(ctx, auth, DEVICE_COOKIE, auth.devices.issue(admin.email), Date.now() + DEVICE_COOKIE_TTL_MS);
     ctx.body = session(auth, admin);
   });
 
-  router.post(API_PATHS.adminRefresh, async (ctx) => {
+  router.post(API_PATHS.adminRefresh, sameOrigin, async (ctx) => {
     const token = ctx.cookies.get(REFRESH_COOKIE);
     const outcome = token ? await auth.refreshTokens.rotate(token) : null;
     if (!outcome?.ok) {
@@ -104,7 +169,7 @@ export function authRoutes(auth: AdminAuth): Router {
     ctx.body = session(auth, outcome.admin);
   });
 
-  router.post(API_PATHS.adminLogout, async (ctx) => {
+  router.post(API_PATHS.adminLogout, sameOrigin, async (ctx) => {
     const token = ctx.cookies.get(REFRESH_COOKIE);
     if (token) await auth.refreshTokens.revoke(token);
     setRefreshCookie(ctx, auth, null);

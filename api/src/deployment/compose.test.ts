@@ -47,7 +47,7 @@ describe('docker-compose.yml', () => {
     expect(api.environment?.UPLOADS_DIR).toBe('/uploads');
     expect(api.volumes).toContain('uploads:/uploads');
     expect(compose.volumes).toHaveProperty('uploads');
-    expect(api.environment?.TRUST_PROXY).toBe('true');
+    expect(api.environment?.TRUST_PROXY_HOPS).toBe('1');
     // Publishing no port: only the proxy is reachable from outside.
     expect(api.ports).toBeUndefined();
   });
@@ -87,7 +87,12 @@ describe('deploy/nginx.conf', () => {
 
   it('accepts a full supplier offer (10 files of 10 MB) and passes the visitor address', () => {
     expect(nginx).toMatch(/client_max_body_size 1[1-9]\dm;/);
-    expect(nginx).toContain('proxy_set_header X-Forwarded-For $proxy_add_x_forwarded_for;');
+  });
+
+  it('sets X-Forwarded-For to the address it saw, dropping whatever the client sent', () => {
+    expect(nginx).toContain('proxy_set_header X-Forwarded-For $remote_addr;');
+    expect(nginx).not.toContain('$proxy_add_x_forwarded_for');
+    expect(nginx).toContain('proxy_set_header X-Forwarded-Proto $scheme;');
   });
 });
 

@@ -2,12 +2,13 @@ import type { ApiErrorBody, FieldErrors } from '@sourcing/shared';
 import type { Middleware } from 'koa';
 import type { Logger } from './logger';
 
-/** A failure the client caused or may see: answered as `{ error, fields? }` with `status`. */
+/** A failure the client caused or may see: answered as `{ error, fields? }` with `status` (and `headers`). */
 export class HttpError extends Error {
   constructor(
     readonly status: number,
     message: string,
     readonly fields?: FieldErrors,
+    readonly headers?: Record<string, string>,
   ) {
     super(message);
     this.name = 'HttpError';
@@ -25,7 +26,7 @@ interface StatusLike {
 }
 
 /**
- * Turns every thrown error into JSON: HttpError and exposed 4xx errors (body parser, multer)
+ * Turns every thrown error into JSON: HttpError and exposed 4xx errors (body parser)
  * keep their text; anything else is logged and answered 500 without details.
  */
 export function errorHandler(logger: Logger): Middleware {
@@ -38,6 +39,7 @@ export function errorHandler(logger: Logger): Middleware {
       let body: ApiErrorBody;
       if (caught instanceof HttpError) {
         ctx.status = caught.status;
+        if (caught.headers) ctx.set(caught.headers);
         body = caught.fields ? { error: caught.message, fields: caught.fields } : { error: caught.message };
       } else if (status >= 400 && status < 500) {
         ctx.status = status;

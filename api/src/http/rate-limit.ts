@@ -1,35 +1,22 @@
 import type { Middleware } from 'koa';
+import type { RateLimiterAbstract } from 'rate-limiter-flexible';
+import { isRefusal, retryAfterSeconds } from '../limits/limiters';
+import { clientAddress } from './client-address';
 import { HttpError } from './errors';
 
 export const TOO_MANY_REQUESTS = 'Too many requests. Please try again in a minute.';
 
-export interface RateLimitOptions {
-  limit: number;
-  windowMs: number;
-  now?: () => number;
-}
-
 /**
- * Fixed-window counter per client address (ctx.ip, which honours X-Forwarded-For only with
- * TRUST_PROXY). In memory: each replica counts on its own.
+ * Counts each request against its client address (see client-address.ts) before anything else
+ * of it is read; past the limiter's points, 429 with Retry-After.
  */
-export function rateLimit({ limit, windowMs, now = Date.now }: RateLimitOptions): Middleware {
-  const windows = new Map<string, { startedAt: number; count: number }>();
-  let lastSweep = now();
+export function rateLimit(limiter: RateLimiterAbstract): Middleware {
   return async (ctx, next) => {
-    const at = now();
-    if (at - lastSweep > windowMs) {
-      for (const [key, w] of windows) if (at - w.startedAt >= windowMs) windows.delete(key);
-      lastSweep = at;
-    }
-    let window = windows.get(ctx.ip);
-    if (!window || at - window.startedAt >= windowMs) {
-      window = { startedAt: at, count: 0 };
-      windows.set(ctx.ip, window);
-    }
-    window.count += 1;
-    if (window.count > limit) {
-      ctx.set('Retry-After', String(Math.ceil((window.startedAt + windowMs - at) / 1000)));
+    try {
+      await limiter.consume(clientAddress(ctx));
+    } catch (reason) {
+      if (!isRefusal(reason)) throw reason;
+      ctx.set('Retry-After', retryAfterSeconds(reason.msBeforeNext));
       throw new HttpError(429, TOO_MANY_REQUESTS);
     }
     await next();

@@ -1,4 +1,5 @@
 import type { Middleware } from 'koa';
+import { decodedPath } from './request-path';
 
 export interface SecurityHeaderOptions {
   /** Origins allowed to frame /embed/* pages; every other page refuses framing. */
@@ -9,8 +10,11 @@ export interface SecurityHeaderOptions {
 
 export const EMBED_PATH_PREFIX = '/embed/';
 
-export function contentSecurityPolicy(path: string, options: SecurityHeaderOptions): string {
-  const embeddable = path.startsWith(EMBED_PATH_PREFIX);
+/** Only a path that reads one way (see decodedPath), the one the file is served from, may be framed. */
+const isEmbedPath = (rawPath: string) => decodedPath(rawPath)?.startsWith(EMBED_PATH_PREFIX) ?? false;
+
+export function contentSecurityPolicy(rawPath: string, options: SecurityHeaderOptions): string {
+  const embeddable = isEmbedPath(rawPath);
   const ancestors = embeddable && options.embedOrigins.length ? options.embedOrigins.join(' ') : "'none'";
   return [
     "default-src 'self'",
@@ -31,7 +35,7 @@ export function contentSecurityPolicy(path: string, options: SecurityHeaderOptio
 export function securityHeaders(options: SecurityHeaderOptions): Middleware {
   return async (ctx, next) => {
     ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.path, options));
-    if (!ctx.path.startsWith(EMBED_PATH_PREFIX)) ctx.set('X-Frame-Options', 'DENY');
+    if (!isEmbedPath(ctx.path)) ctx.set('X-Frame-Options', 'DENY');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');

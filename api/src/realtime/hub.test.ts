@@ -1,5 +1,5 @@
 import { createServer, type Server } from 'node:http';
-import type { AddressInfo } from 'node:net';
+import { connect as connectSocket, type AddressInfo } from 'node:net';
 import { WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
@@ -48,6 +48,25 @@ function connect(url: string, protocols: string[]): Promise<WebSocket> {
   });
 }
 
+/**
+ * Sends a raw request on a socket that never closes its own side (like a client that walks away)
+ * and answers what the server wrote once the server has closed the connection.
+ */
+function rawExchange(server: Server, request: string): Promise<string> {
+  const { port } = server.address() as AddressInfo;
+  return new Promise((resolve, reject) => {
+    const socket = connectSocket({ port, host: '127.0.0.1', allowHalfOpen: true });
+    let received = '';
+    socket.on('data', (chunk) => (received += chunk));
+    socket.on('error', reject);
+    socket.on('end', () => resolve(received));
+    socket.write(request);
+  });
+}
+
+const openConnections = (server: Server) =>
+  new Promise<number>((resolve, reject) => server.getConnections((error, count) => (error ? reject(error) : resolve(count))));
+
 const nextMessage = (ws: WebSocket) =>
   new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
 
@@ -64,6 +83,25 @@ describe('realtime hub', () => {
     await expect(connect(url, [WS_PROTOCOL, 'forged.token.value'])).rejects.toThrow(/401/);
     const other = createAccessTokens('another-secret-0123456789abcdef').sign({ id: '1', email: 'a@b.co' });
     await expect(connect(url, [WS_PROTOCOL, other])).rejects.toThrow(/401/);
+  });
+
+  it('answers and closes every upgrade request that is not for the socket path', { timeout: 10_000 }, async () => {
+    const { server } = await start();
+    const websocketOffer = 'Sec-WebSocket-Version: 13\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==';
+    const requests = [
+      `GET / HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n${websocketOffer}\r\n\r\n`,
+      'POST /api/contact HTTP/1.1\r\nHost: x\r\nConnection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\nContent-Length: 0\r\n\r\n',
+      'GET http://[bad HTTP/1.1\r\nHost: x\r\nConnection: Upgrade\r\nUpgrade: websocket\r\n\r\n',
+    ];
+    const answers = await Promise.all(requests.map((request) => rawExchange(server, request)));
+    expect(answers.map((answer) => answer.split('\r\n')[0])).toEqual([
+      'HTTP/1.1 404 Not Found',
+      'HTTP/1.1 404 Not Found',
+      'HTTP/1.1 404 Not Found',
+    ]);
+    for (const answer of answers) expect(answer).toContain('Connection: close');
+    // The client above never closes its side: the server must have closed the sockets itself.
+    await expect.poll(() => openConnections(server)).toBe(0);
   });
 
   it('pushes every bus event to every connected admin', async () => {

@@ -27,7 +27,10 @@ export function tokenFromProtocols(header: string | undefined): string | null {
   return at >= 0 && offered[at + 1] ? offered[at + 1] : null;
 }
 
+/** Answers an upgrade we do not accept and closes the socket, whatever the client does next. */
 function refuse(socket: Duplex, status: number, text: string) {
+  socket.on('error', () => socket.destroy());
+  socket.once('finish', () => socket.destroy());
   socket.end(`HTTP/1.1 ${status} ${text}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
 }
 
@@ -45,8 +48,13 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
   const expiryTimers = new Map<WebSocket, NodeJS.Timeout>();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
-    const path = new URL(request.url ?? '/', 'http://localhost').pathname;
-    if (path !== REALTIME_PATH) return; // another upgrade handler may want it
+    const path = URL.parse(request.url ?? '/', 'http://localhost')?.pathname;
+    // Node hands every request with an Upgrade header to this listener and nowhere else: one left
+    // unanswered keeps its socket open for good (enough of them exhaust the file descriptors).
+    if (path !== REALTIME_PATH) {
+      refuse(socket, 404, 'Not Found');
+      return;
+    }
     const token = tokenFromProtocols(request.headers['sec-websocket-protocol']);
     const verified = token ? options.tokens.verify(token) : null;
     if (!verified) {

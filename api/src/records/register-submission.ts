@@ -18,7 +18,7 @@ import { publishAfterCommit } from './publish';
 export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKind, publicPost: Middleware) {
   const files = filesField(kind.definition);
   const fileField = files ? wireName(files) : null;
-  const receive: Middleware[] = files && fileField ? [receiveFiles(deps.uploads, fileField, files.maxFiles) as Middleware] : [];
+  const receive: Middleware[] = files && fileField ? [receiveFiles(deps, fileField, files.maxFiles) as Middleware] : [];
   const store = kind.store ?? createRecord;
 
   router.post(

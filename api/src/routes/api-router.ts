@@ -13,7 +13,10 @@ import { registerSystemRoutes } from './system/system-routes';
 /** Every route under /api. The route walk test reads `router.stack` to check access control. */
 export function createApiRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: API_PREFIX });
-  const publicPost = rateLimit({ limit: deps.config.rateLimitPublicPerMinute, windowMs: 60_000 });
+  const publicPost = rateLimit(
+    deps.limiters({ name: 'public-post', points: deps.config.rateLimitPublicPerMinute, durationSeconds: 60 }),
+  );
+
   registerSystemRoutes(router, deps);
   router.use(authRoutes(deps.auth).routes());
   for (const kind of ALL_RECORD_KINDS) {

@@ -20,7 +20,7 @@ export const TEST_ADMIN = { id: '00000000-0000-4000-8000-000000000001', email: '
 
 export interface TestServerOptions extends ServerOptions {
   engine?: Engine;
-  /** Environment on top of the test defaults (silent logs, generous rate limits, temp dirs). */
+  /** Environment on top of the test defaults (silent logs, generous rate limits, no disk floor, temp dirs). */
   env?: Record<string, string>;
   /** Join this PostgreSQL schema instead of creating a fresh one (two replicas on one database). */
   postgresSchema?: string;
@@ -54,6 +54,8 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
     RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+    // Tests must not depend on how full the machine's disk is; the floor has a test of its own.
+    UPLOAD_MIN_FREE_DISK_MB: '0',
   };
   if (engine === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;

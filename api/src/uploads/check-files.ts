@@ -1,3 +1,4 @@
+import { extname } from 'node:path';
 import { ALLOWED_UPLOAD_TYPES } from '@sourcing/shared';
 import { HttpError } from '../http/errors';
 import { detectUploadType } from './detect-upload-type';
@@ -10,17 +11,31 @@ export interface CheckedFile extends IncomingFile {
 
 const ALLOWED_LABELS = ALLOWED_UPLOAD_TYPES.map((t) => t.label).join(', ');
 export const unsupportedFile = (name: string) => `${name} is not an allowed file type (${ALLOWED_LABELS})`;
+/** 'an XLSX', 'a PDF': the labels are read letter by letter. */
+const withArticle = (label: string) => `${/^[AEFHILMNORSX]/.test(label) ? 'an' : 'a'} ${label}`;
+export const notWhatItsNameSays = (name: string, label: string) => `The content of ${name} is not ${withArticle(label)}`;
 
-/** Every file must be one of the allowed types by content; the first that is not refuses the submission. */
+/** Why a file was refused: its name promised an allowed type its content is not, or the type is not allowed. */
+function refusalOf(name: string): string {
+  const extension = extname(name).toLowerCase();
+  const promised = ALLOWED_UPLOAD_TYPES.find((t) => (t.extensions as readonly string[]).includes(extension));
+  return promised ? notWhatItsNameSays(name, promised.label) : unsupportedFile(name || 'The file');
+}
+
+/**
+ * Every file must be one of the allowed types by content; the first that is not refuses the
+ * submission. A file sent without a usable name is kept as 'file-<n>' with its type's extension.
+ */
 export async function checkFiles(files: IncomingFile[], field: string): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
-  for (const file of files) {
+  for (const [index, file] of files.entries()) {
     const type = await detectUploadType(file.path, file.originalName);
     if (!type) {
-      const message = unsupportedFile(file.originalName || 'The file');
+      const message = refusalOf(file.originalName);
       throw new HttpError(415, message, { [field]: message });
     }
-    checked.push({ ...file, mimeType: type.mime, extension: type.extension });
+    const originalName = file.originalName || `file-${index + 1}${type.extension}`;
+    checked.push({ ...file, originalName, mimeType: type.mime, extension: type.extension });
   }
   return checked;
 }

@@ -8,7 +8,9 @@ import { createFileLinks, type FileLinks } from './signed-links';
 export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
 
 export interface UploadStore {
-  /** Where multer writes files while a request is checked. */
+  /** UPLOADS_DIR: stored files, under their stored names. */
+  dir: string;
+  /** Where files are written while a request is checked. */
   incomingDir: string;
   links: FileLinks;
   /** Absolute path of an accepted file, or null for a name we never generate. */
@@ -25,6 +27,7 @@ export function createUploadStore(dir: string, secret: string, now: () => Date):
   mkdirSync(incomingDir, { recursive: true });
   const pathOf = (storedName: string) => (STORED_NAME.test(storedName) ? join(dir, storedName) : null);
   return {
+    dir,
     incomingDir,
     links: createFileLinks(secret, now),
     pathOf,

@@ -22,6 +22,8 @@ describe('serving the built web', () => {
     writeFileSync(join(web, 'admin', 'index.html'), '<title>admin</title>');
     writeFileSync(join(web, 'assets', 'site-abc123.js'), 'console.log(1)');
     writeFileSync(join(web, 'robots.txt'), 'User-agent: *');
+    mkdirSync(join(web, 'embed', 'commodity-inquiry'), { recursive: true });
+    writeFileSync(join(web, 'embed', 'commodity-inquiry', 'index.html'), '<title>embedded form</title>');
   });
   afterAll(() => server?.close());
 
@@ -134,10 +136,64 @@ describe('serving the built web', () => {
   });
 });
 
+/** GET with the path sent byte for byte (fetch and URL would resolve dot segments first). */
+function rawGet(server: TestServer, path: string) {
+  const { hostname, port } = new URL(server.url);
+  return new Promise<{ status?: number; headers: Record<string, unknown>; text: string }>((resolve, reject) =>
+    get({ host: hostname, port, path }, (res) => {
+      let text = '';
+      res.on('data', (c) => (text += c));
+      res.on('end', () => resolve({ status: res.statusCode, headers: res.headers, text }));
+    }).on('error', reject),
+  );
+}
+
+describe('paths that could be read two ways', () => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ env: { EMBED_ORIGINS: 'https://partner.example' } });
+    const web = server.deps.config.webDistDir;
+    mkdirSync(join(web, 'admin'), { recursive: true });
+    mkdirSync(join(web, 'embed', 'commodity-inquiry'), { recursive: true });
+    writeFileSync(join(web, 'admin', 'index.html'), '<title>admin</title>');
+    writeFileSync(join(web, 'embed', 'commodity-inquiry', 'index.html'), '<title>embedded form</title>');
+  });
+  afterAll(() => server?.close());
+
+  it('refuses encoded separators and dot segments instead of framing the admin under the embed policy', async () => {
+    for (const path of [
+      '/embed/..%2fadmin',
+      '/embed/..%2Fadmin/inquiries',
+      '/embed/..%5cadmin',
+      '/embed/%2e%2e/admin',
+      '/embed/../admin',
+      '/embed/./../admin',
+      '/embed/commodity-inquiry%00',
+      '/embed/%E0%A4%A',
+      '/api/uploads/..%2F..%2Fjwt-secret',
+    ]) {
+      const res = await rawGet(server, path);
+      expect(res.status, path).toBe(400);
+      expect(res.text, path).not.toContain('<title>admin</title>');
+      expect(res.headers['x-frame-options'], path).toBe('DENY');
+      expect(res.headers['content-security-policy'], path).toContain("frame-ancestors 'none'");
+    }
+  });
+
+  it('decides the framing policy from the path the file is served from', async () => {
+    const encoded = await rawGet(server, '/%65mbed/commodity-inquiry');
+    expect(encoded.text).toBe('<title>embedded form</title>');
+    expect(encoded.headers['content-security-policy']).toContain('frame-ancestors https://partner.example');
+    const admin = await rawGet(server, '/%61dmin');
+    expect(admin.text).toBe('<title>admin</title>');
+    expect(admin.headers['x-frame-options']).toBe('DENY');
+  });
+});
+
 describe('behind a trusted HTTPS proxy', () => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ env: { TRUST_PROXY: 'true', CORS_ORIGINS: 'https://app.example' } });
+    server = await startTestServer({ env: { TRUST_PROXY_HOPS: '1', CORS_ORIGINS: 'https://app.example' } });
   });
   afterAll(() => server?.close());
 

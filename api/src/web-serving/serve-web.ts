@@ -3,6 +3,7 @@ import { stat } from 'node:fs/promises';
 import { join, normalize, sep } from 'node:path';
 import type { Middleware } from 'koa';
 import { API_PREFIX } from '@sourcing/shared';
+import { decodedPath } from '../http/request-path';
 import { contentTypeOf } from './content-types';
 
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -43,13 +44,9 @@ export function serveWeb(distDir: string): Middleware {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
       return next();
     }
-    let urlPath: string;
-    try {
-      urlPath = decodeURIComponent(ctx.path);
-    } catch {
-      return next();
-    }
-    if (urlPath.includes('\0')) return next();
+    // The same reading of the path as the security headers were set from.
+    const urlPath = decodedPath(ctx.path);
+    if (urlPath === null) return next();
 
     let status = 200;
     let file = await fileAt(root, urlPath);

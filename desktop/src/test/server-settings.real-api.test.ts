@@ -11,7 +11,7 @@ import { API_START_TIMEOUT_MS, startSignedInApi, TEST_ADMIN_LOGIN, type SignedIn
 let api: SignedInApi;
 
 beforeAll(async () => {
-  api = await startSignedInApi({ CORS_ORIGINS: APP_ORIGIN, COOKIE_SAMESITE: 'none', TRUST_PROXY: 'true' });
+  api = await startSignedInApi({ CORS_ORIGINS: APP_ORIGIN, COOKIE_SAMESITE: 'none', TRUST_PROXY_HOPS: '1' });
 }, API_START_TIMEOUT_MS);
 
 afterAll(() => api?.server.close());

@@ -1,7 +1,7 @@
 /** The buyer's commodity inquiry (docs/forms.md#commodity-inquiry). */
 import { z } from 'zod';
 import { COMMODITY_OPTIONS, DISPATCH_MODES, MAX_LENGTH, OTHERS, UNIT_PLACEHOLDER, UNITS, UPLOAD_LIMITS, USER_TYPES } from '../constants';
-import { optionalText, requiredText, trimmed } from '../schemas/common';
+import { optionalText, requiredText, storableText, trimmed } from '../schemas/common';
 import {
   defineRecord,
   initialValues,
@@ -25,7 +25,7 @@ const stringList = z.preprocess((v) => {
     }
   }
   return Array.isArray(v) ? v.filter((x) => typeof x === 'string').map((x) => x.trim()).filter(Boolean) : [];
-}, z.array(z.string().max(MAX_LENGTH.short)).max(50));
+}, z.array(storableText(MAX_LENGTH.short)).max(50));
 
 const oneOfOrBlank = (options: readonly string[], message: string, max: number) =>
   requiredText(message, max).refine((v) => v === '' || options.includes(v), message);

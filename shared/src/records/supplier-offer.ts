@@ -1,7 +1,7 @@
 /** The supplier's product offer (docs/forms.md#supplier-product-offer). */
 import { z } from 'zod';
 import { CURRENCIES, MAX_LENGTH, SUPPLIER_CERTIFICATIONS, SUPPLIER_INCOTERMS, UNITS, UPLOAD_LIMITS, YES_NO } from '../constants';
-import { optionalText, requiredText } from '../schemas/common';
+import { optionalText, requiredText, storableText } from '../schemas/common';
 import {
   defineRecord,
   initialValues,
@@ -28,7 +28,7 @@ const certificationList = z.preprocess((v) => {
     }
   }
   return Array.isArray(v) ? v.filter((x) => typeof x === 'string').map((x) => x.trim()).filter(Boolean) : [];
-}, z.array(z.string().max(MAX_LENGTH.short)).max(SUPPLIER_CERTIFICATIONS.length + 5));
+}, z.array(storableText(MAX_LENGTH.short)).max(SUPPLIER_CERTIFICATIONS.length + 5));
 
 /**
  * Capacity, MOQ and price are submitted as composed texts ('500 MT/month', '20 MT',

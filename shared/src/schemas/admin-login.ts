@@ -1,9 +1,9 @@
 import { z } from 'zod';
-import { requiredEmail, requiredText } from './common';
+import { requiredEmail, requiredText, storableText } from './common';
 
 export const adminLoginSchema = z.object({
   email: requiredEmail(),
-  password: z.string({ error: 'Password is required' }).min(1, 'Password is required').max(200),
+  password: storableText(200, { error: 'Password is required' }).min(1, 'Password is required'),
 });
 export type AdminLoginInput = z.output<typeof adminLoginSchema>;
 

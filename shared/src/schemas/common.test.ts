@@ -1,6 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { fieldErrorsOf, INVALID_EMAIL, optionalText, requiredEmail, requiredText, validate } from './common';
+import {
+  fieldErrorsOf,
+  INVALID_CHARACTERS,
+  INVALID_EMAIL,
+  isStorableText,
+  optionalText,
+  requiredEmail,
+  requiredText,
+  storableText,
+  validate,
+} from './common';
 
 describe('requiredText', () => {
   const schema = requiredText('Full Name is required');
@@ -47,5 +57,25 @@ describe('validate and fieldErrorsOf', () => {
     const twoIssues = z.object({ a: z.string().min(3, 'short').regex(/^\d+$/, 'digits') });
     const error = twoIssues.safeParse({ a: 'x' }).error!;
     expect(fieldErrorsOf(error)).toEqual({ a: 'short' });
+  });
+});
+
+describe('text both databases store alike', () => {
+  it.each([
+    ['a NUL', 'a\u0000b'],
+    ['a control character', 'bell\u0007'],
+    ['DEL', 'x\u007f'],
+    ['half a surrogate pair', 'broken \ud83d'],
+    ['a lone low surrogate', '\ude00 broken'],
+  ])('refuses %s in every kind of text field', (_name, value) => {
+    for (const schema of [requiredText('Name is required'), optionalText(), storableText(100)]) {
+      expect(schema.safeParse(value).error?.issues.map((i) => i.message)).toEqual([INVALID_CHARACTERS]);
+    }
+    expect(requiredEmail().safeParse(`${value}@example.com`).success).toBe(false);
+  });
+
+  it('keeps tabs, line breaks and characters outside the basic plane', () => {
+    expect(optionalText(100).parse('line 1\r\nline 2\ttab 😀 Zoë')).toBe('line 1\r\nline 2\ttab 😀 Zoë');
+    expect(isStorableText('😀')).toBe(true);
   });
 });

@@ -1,19 +1,30 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 
+export const INVALID_CHARACTERS = 'Contains characters that are not allowed';
+
+/**
+ * Control characters other than tab and line breaks (PostgreSQL cannot store NUL at all) and
+ * UTF-16 halves without their other half: never typed by a person, refused alike everywhere.
+ */
+const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
+const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
+
+/** True when every character of `text` can be stored and shown as typed. */
+export const isStorableText = (text: string) => !CONTROL_CHARACTER.test(text) && !UNPAIRED_SURROGATE.test(text);
+
+/** A string of at most `max` characters that both databases store alike: the base of every text field. */
+export const storableText = (max: number, params?: Parameters<typeof z.string>[0]) =>
+  z.string(params).max(max, `Must be at most ${max} characters`).refine(isStorableText, INVALID_CHARACTERS);
+
+const trimmedOrEmpty = (v: unknown) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v);
+
 /** Coerces missing values to '' and trims, so "required" means "non-blank after trimming". */
-export const trimmed = (max: number = MAX_LENGTH.short) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
-    z.string().max(max, `Must be at most ${max} characters`),
-  );
+export const trimmed = (max: number = MAX_LENGTH.short) => z.preprocess(trimmedOrEmpty, storableText(max));
 
 /** A trimmed, required text with SPEC's exact message. */
 export const requiredText = (message: string, max: number = MAX_LENGTH.short) =>
-  z.preprocess(
-    (v) => (v === undefined || v === null ? '' : typeof v === 'string' ? v.trim() : v),
-    z.string({ error: message }).min(1, message).max(max, `Must be at most ${max} characters`),
-  );
+  z.preprocess(trimmedOrEmpty, storableText(max, { error: message }).min(1, message));
 
 export const optionalText = (max: number = MAX_LENGTH.short) => trimmed(max);
 

@@ -292,8 +292,8 @@ test.describe('Commodity Inquiry Form', () => {
     const program = Buffer.concat([Buffer.from('MZ'), Buffer.alloc(256)]);
     await field(page, 'Supporting Document').setInputFiles({ name: 'fake.pdf', mimeType: 'application/pdf', buffer: program });
     await submit(page).click();
-    await expect(field(page, 'Supporting Document')).toHaveAccessibleDescription(/fake\.pdf is not an allowed file type/);
-    await expect(toast(page, /fake\.pdf is not an allowed file type/)).toBeVisible();
+    await expect(field(page, 'Supporting Document')).toHaveAccessibleDescription(/The content of fake\.pdf is not a PDF/);
+    await expect(toast(page, /The content of fake\.pdf is not a PDF/)).toBeVisible();
     await expect(field(page, 'Full Name')).toHaveValue(input.fullName);
     await expect(field(page, 'Specify Dispatch Mode')).toHaveValue(input.customDispatchMode);
   });

@@ -9,6 +9,7 @@ import { CreateSearchIndexes1795000000020 } from './1795000000020-create-search-
 import { CreateRecordCounts1795000000030 } from './1795000000030-create-record-counts';
 import { CreateSqliteSearch1795000000040 } from './1795000000040-create-sqlite-search';
 import { CreateInquirySlotCounts1795000000050 } from './1795000000050-create-inquiry-slot-counts';
+import { CreateRateLimits1795000000060 } from './1795000000060-create-rate-limits';
 
 export const MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -18,4 +19,5 @@ export const MIGRATIONS = [
   CreateRecordCounts1795000000030,
   CreateSqliteSearch1795000000040,
   CreateInquirySlotCounts1795000000050,
+  CreateRateLimits1795000000060,
 ];

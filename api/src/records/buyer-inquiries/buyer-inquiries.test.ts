@@ -142,10 +142,23 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       return res;
     };
 
-    it('a program renamed to .pdf', async () => {
+    it('a program renamed to .pdf, told that its content is not a PDF', async () => {
       const res = await refuse([{ name: 'invoice.pdf', bytes: exe(), type: 'application/pdf' }]);
       expect(res.status).toBe(415);
-      expect(res.body.fields).toEqual({ attachment: expect.stringMatching(/^invoice\.pdf is not an allowed file type/) });
+      expect(res.body).toEqual({
+        error: 'The content of invoice.pdf is not a PDF',
+        fields: { attachment: 'The content of invoice.pdf is not a PDF' },
+      });
+    });
+
+    it('a program under its own name, told which types are allowed', async () => {
+      const res = await refuse([{ name: 'setup.exe', bytes: exe() }]);
+      expect(res.status).toBe(415);
+      expect(res.body.fields).toEqual({
+        attachment: 'setup.exe is not an allowed file type (PDF, PNG, JPEG, WebP, GIF, DOC, DOCX, XLS, XLSX, CSV, TXT)',
+      });
+      const sheet = await refuse([{ name: 'prices.xlsx', bytes: exe() }]);
+      expect(sheet.body.error).toBe('The content of prices.xlsx is not an XLSX');
     });
 
     it('a file over 10 MB', async () => {

@@ -12,6 +12,15 @@ describe('CSV cells', () => {
     ['a,b', '"a,b"'],
     ['say "hi"', '"say ""hi"""'],
     ['two\nlines', '"two\nlines"'],
+    [' =1+1', "' =1+1"],
+    // Separators of other locales: the cell may be split there, so what follows is a cell start too.
+    [';=1+1', ";'=1+1"],
+    ['a;=HYPERLINK("http://evil")', '"a;\'=HYPERLINK(""http://evil"")"'],
+    ['ok|@SUM(A1)', "ok|'@SUM(A1)"],
+    ['x\t+1', "x\t'+1"],
+    ['note, =2+3', '"note, \'=2+3"'],
+    ['two\n-lines', '"two\n\'-lines"'],
+    ['5-3 and a-b;c', '5-3 and a-b;c'],
   ])('%j becomes %j', (input, output) => {
     expect(csvCell(input)).toBe(output);
   });

@@ -17,12 +17,21 @@ export function csvColumnsOf(definition: RecordDefinition): CsvColumn<Record<str
   }));
 }
 
-/** Spreadsheets run cells starting with these as formulas; a leading ' makes them text. */
-const FORMULA_START = /^[=+\-@\t\r]/;
+/** Spreadsheets run cells starting with these (after spaces, or a tab or CR itself) as formulas; a leading ' makes them text. */
+const FORMULA_START = /^(\s*[=+\-@]|[\t\r])/;
+/**
+ * A spreadsheet opening the file in another locale may split cells on ; | or tab instead of the
+ * comma (and quotes do not protect then): a formula character after any separator or line break
+ * gets its ' too.
+ */
+const FORMULA_AFTER_SEPARATOR = /([,;|\t\r\n]\s*)([=+\-@])/g;
 
 export function csvCell(value: string | number | string[] | null): string {
   let text = value === null ? '' : Array.isArray(value) ? value.join(', ') : String(value);
-  if (typeof value !== 'number' && FORMULA_START.test(text)) text = `'${text}`;
+  if (typeof value !== 'number') {
+    text = text.replace(FORMULA_AFTER_SEPARATOR, "$1'$2");
+    if (FORMULA_START.test(text)) text = `'${text}`;
+  }
   return /[",\r\n]/.test(text) ? `"${text.replace(/"/g, '""')}"` : text;
 }
 

@@ -4,6 +4,14 @@ export interface Cursor {
   id: string;
 }
 
+export const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** Years both databases store alike (PostgreSQL refuses year 0 and much of what JavaScript dates reach). */
+export const isStorableDate = (date: Date) => {
+  const year = date.getUTCFullYear();
+  return year >= 1 && year <= 9999;
+};
+
 export function encodeCursor(cursor: Cursor): string {
   return Buffer.from(JSON.stringify([cursor.createdAt.toISOString(), cursor.id])).toString('base64url');
 }
@@ -13,9 +21,9 @@ export function decodeCursor(text: string): Cursor | null {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2) return null;
     const [at, id] = value;
-    if (typeof at !== 'string' || typeof id !== 'string' || !/^[0-9a-f-]{36}$/i.test(id)) return null;
+    if (typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id)) return null;
     const createdAt = new Date(at);
-    return Number.isNaN(createdAt.getTime()) ? null : { createdAt, id };
+    return isStorableDate(createdAt) ? { createdAt, id } : null;
   } catch {
     return null;
   }

@@ -1,6 +1,6 @@
-import { ADMIN_LIST_LIMIT } from '@sourcing/shared';
+import { ADMIN_LIST_LIMIT, INVALID_CHARACTERS, isStorableText } from '@sourcing/shared';
 import { z } from 'zod';
-import { decodeCursor, type Cursor } from './cursor';
+import { decodeCursor, isStorableDate, type Cursor } from './cursor';
 
 export interface ParsedListQuery {
   limit: number;
@@ -23,8 +23,17 @@ const listQueryFields = z.object({
       .default(ADMIN_LIST_LIMIT.default),
   ),
   cursor: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
-  q: z.preprocess(emptyAsUndefined, z.string().trim().max(200, 'q must be at most 200 characters').default('')),
-  since: z.preprocess(emptyAsUndefined, z.iso.datetime({ offset: true, error: 'since must be an ISO date-time' }).optional()),
+  q: z.preprocess(
+    emptyAsUndefined,
+    z.string().trim().max(200, 'q must be at most 200 characters').refine(isStorableText, INVALID_CHARACTERS).default(''),
+  ),
+  since: z.preprocess(
+    emptyAsUndefined,
+    z.iso
+      .datetime({ offset: true, error: 'since must be an ISO date-time' })
+      .refine((v) => isStorableDate(new Date(v)), 'since must be between the years 1 and 9999')
+      .optional(),
+  ),
   sort: z.preprocess(emptyAsUndefined, z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' }).default('newest')),
 });
 

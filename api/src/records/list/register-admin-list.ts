@@ -11,8 +11,7 @@ import { validate, type InputState } from '../../http/validate';
 import { listQuerySchema, type ParsedListQuery } from './list-query';
 import type { RecordKind } from '../record-kind';
 import { allRecords, findRecord, listDefinitionOf, listRecords } from './record-list';
-
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+import { UUID } from './cursor';
 
 /** Absolute signed attachment links, on PUBLIC_URL when set, else on the origin the admin used. */
 export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Context): LinkSigner {

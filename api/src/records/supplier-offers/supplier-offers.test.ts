@@ -7,7 +7,7 @@ import {
   type SupplierInquiryRecord,
 } from '@sourcing/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
-import { ALLOWED_SAMPLES, exe, png } from '../../test/sample-files';
+import { ALLOWED_SAMPLES, exe, png, txt } from '../../test/sample-files';
 import { filesOnDisk, multipart, postForm, schemaMessages, supplierForm, supplierValues } from '../../test/forms';
 import { recordEvents } from '../../test/events';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -98,17 +98,46 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
       ),
     );
     expect(mixed.status).toBe(415);
-    expect(mixed.body.fields.attachments).toMatch(/^certificate\.pdf is not an allowed file type/);
+    expect(mixed.body.fields.attachments).toBe('The content of certificate.pdf is not a PDF');
     expect(filesOnDisk(server)).toEqual({ stored: expect.any(Array), incoming: [] });
     expect(filesOnDisk(server).stored).toHaveLength(before);
     expect(await recorder.settle()).toEqual([]);
+  });
+
+  it('keeps files sent without a usable name under a generated one, and shows names without reordering characters', async () => {
+    const names = ['..', '.', '/', '', 'a/b/..', 'invoice\u202Efdp.txt'];
+    const files = names.map((name) => ({ name, bytes: txt() }));
+    const res = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), files)));
+    expect(res.status).toBe(201);
+    const record = await detail(res.body.reference);
+    expect(record.attachmentFiles.map((f) => f.originalName)).toEqual([
+      'file-1.txt',
+      'file-2.txt',
+      'file-3.txt',
+      'file-4.txt',
+      'file-5.txt',
+      'invoicefdp.txt',
+    ]);
+    const download = await fetch(record.attachmentFiles[5].url);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="invoicefdp.txt"');
+    expect(await recorder.settle()).toHaveLength(1);
+  });
+
+  it('takes an empty file input (an empty part without a name) as no file', async () => {
+    const form = supplierForm(supplierValues());
+    form.append('attachments', new Blob([]), '');
+    const res = await call(server, '/api/supplier', postForm(form));
+    expect(res.status).toBe(201);
+    expect((await detail(res.body.reference)).attachmentFiles).toEqual([]);
+    expect(filesOnDisk(server).incoming).toEqual([]);
+    await recorder.settle();
   });
 
   it('lists offers newest first for an admin only', async () => {
     expect((await call(server, '/api/supplier/supplierInquires')).status).toBe(401);
     const page = (await call(server, '/api/supplier/supplierInquires', { headers: server.adminHeaders() }))
       .body as ListPage<SupplierInquiryRecord>;
-    expect(page.total).toBe(3);
+    expect(page.total).toBe(5);
     const times = page.data.map((r) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
   });

@@ -6,6 +6,7 @@ import type { AppDeps } from '../../../app-deps';
 import { NOT_SIGNED_IN, bearerToken } from '../../../auth/require-admin';
 import { UPLOADED_FILE, type UploadedFileRow } from '../../../db/entities/uploaded-file';
 import { HttpError, NOT_FOUND } from '../../../http/errors';
+import { shownFileName } from '../../../uploads/file-names';
 
 /** Shown in the browser (new tab) rather than downloaded. */
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
@@ -30,7 +31,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps) {
     if (!path || !file || !info?.isFile()) throw new HttpError(404, NOT_FOUND);
 
     const inline = INLINE_TYPES.has(file.mimeType);
-    ctx.attachment(file.originalName, { type: inline ? 'inline' : 'attachment' });
+    ctx.attachment(shownFileName(file.originalName), { type: inline ? 'inline' : 'attachment' });
     ctx.type = file.mimeType;
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'private, no-store');

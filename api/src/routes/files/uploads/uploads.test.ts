@@ -66,10 +66,15 @@ describe.each(TEST_ENGINES)('GET /api/uploads/:storedName on %s', (engine) => {
     expect(expired.body).toEqual({ error: 'Not signed in' });
   });
 
-  it('answers 404 to names it never generated, including path traversal', async () => {
-    for (const name of ['..%2F..%2Fjwt-secret', '..%2Fsourcing.sqlite', 'jwt-secret', '00000000-0000-4000-8000-000000000000.pdf']) {
+  it('answers 404 to names it never generated, 400 to path traversal', async () => {
+    for (const [name, status] of [
+      ['..%2F..%2Fjwt-secret', 400],
+      ['..%2Fsourcing.sqlite', 400],
+      ['jwt-secret', 404],
+      ['00000000-0000-4000-8000-000000000000.pdf', 404],
+    ] as const) {
       const res = await call(server, `/api/uploads/${name}`, { headers: server.adminHeaders() });
-      expect(res.status, name).toBe(404);
+      expect(res.status, name).toBe(status);
       expect(res.text).not.toContain(server.deps.config.jwtSecret);
     }
   });
