@@ -312,6 +312,18 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText(PDF_FILE.name);
   });
 
+  test("an answer without the server's words shows 'Failed to submit inquiry', keeping every value", async ({ page }, testInfo) => {
+    const input = inquiryInput(uniqueEmail(testInfo, 'empty500'));
+    await fillInquiry(page, input);
+    await page.route(`**${INQUIRY_POST_PATH}`, (route) => route.fulfill({ status: 500, body: '' }));
+    await submit(page).click();
+    await expect(toast(page, 'Failed to submit inquiry')).toBeVisible();
+    await expect(submit(page)).toBeEnabled();
+    await expect(field(page, 'Full Name')).toHaveValue(input.fullName);
+    await expect(field(page, 'Destination Port')).toHaveValue(input.destinationPort);
+    await expect(page.getByRole('checkbox', { name: 'Coal', exact: true })).toBeChecked();
+  });
+
   test('shows upload progress (percent and size) and Submitting... while the attachment travels', async ({ page }, testInfo) => {
     test.slow(); // many steps (or a full-page scan) on a machine shared with other suites
     const input = inquiryInput(uniqueEmail(testInfo, 'progress'));

@@ -1,10 +1,10 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FAILURE_MESSAGES } from '@sourcing/shared/api-client';
 import { siteApi } from '../api';
 import { useTimedMessage } from './useTimedMessage';
 
 /** SPEC section 9: the subscription message clears after 3000 ms. */
 export const SUBSCRIBE_MESSAGE_MS = 3000;
-const SUBSCRIBE_FAILED = 'Subscription failed';
 
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
@@ -20,12 +20,13 @@ export function NewsletterForm() {
     setLoading(true);
     try {
       const { message: text } = await siteApi.subscribe(email.trim());
+      setEmail('');
       show({ kind: 'success', text });
     } catch (error) {
-      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : SUBSCRIBE_FAILED });
+      // The address stays, so the visitor can correct it or try again.
+      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : FAILURE_MESSAGES.subscribe });
     } finally {
       setLoading(false);
-      setEmail('');
     }
   }
 

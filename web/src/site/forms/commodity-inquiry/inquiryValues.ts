@@ -4,6 +4,7 @@ import {
   checklistOptionFor,
   COMMODITY_INQUIRY_DEFAULTS,
   commodityInquirySchema,
+  FAILURE_MESSAGES,
   toCommodityInquiryFields,
   validate,
   type CommodityInquiryValues,
@@ -33,7 +34,7 @@ export const COMMODITY_INQUIRY_FORM: FormDefinition<CommodityInquiryFormValues> 
   validate: (values) => validate(commodityInquirySchema, inquiryValuesOf(values)),
   toFields: (values) => toCommodityInquiryFields(inquiryValuesOf(values)),
   successMessage: 'Inquiry submitted successfully!',
-  failureMessage: 'Failed to submit inquiry',
+  failureMessage: FAILURE_MESSAGES.submitInquiry,
 };
 
 /** Ticks the checklist entry a commodity card stands for (e.g. 'Iron Ore' -> 'Iron ore (Fe 62+)'). */

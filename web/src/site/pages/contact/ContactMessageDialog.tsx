@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '@sourcing/shared/api-client';
+import { ApiError, FAILURE_MESSAGES } from '@sourcing/shared/api-client';
 import { siteApi } from '../../api';
 import { CloseIcon } from '../../components/icons';
 import { useTimedMessage } from '../../layout/useTimedMessage';
 
 /** SPEC section 9: after a successful send the message clears and the modal closes after 4000 ms. */
 export const CONTACT_CLOSE_AFTER_MS = 4000;
-const SEND_FAILED = 'Failed to send message';
 
 const EMPTY = { name: '', email: '', message: '' };
 
@@ -46,7 +45,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
       show({ kind: 'success', text });
     } catch (error) {
       if (error instanceof ApiError) setFieldErrors(error.fields);
-      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : SEND_FAILED });
+      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : FAILURE_MESSAGES.sendContactMessage });
     } finally {
       setLoading(false);
     }
