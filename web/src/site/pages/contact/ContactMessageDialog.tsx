@@ -63,7 +63,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
   });
   const errorOf = (name: keyof typeof EMPTY) =>
     fieldErrors[name] && (
-      <p className="form-field__error" id={`contact-${name}-error`}>
+      <p className="contact-form__error" id={`contact-${name}-error`}>
         {fieldErrors[name]}
       </p>
     );
@@ -79,22 +79,22 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
         </button>
       </div>
       <form className="contact-form" onSubmit={onSubmit}>
-        <div className="form-field">
+        <div className="contact-form__field">
           <label htmlFor="contact-name">Name</label>
           <input type="text" autoComplete="name" {...field('name')} />
           {errorOf('name')}
         </div>
-        <div className="form-field">
+        <div className="contact-form__field">
           <label htmlFor="contact-email">Email</label>
           <input type="email" autoComplete="email" {...field('email')} />
           {errorOf('email')}
         </div>
-        <div className="form-field">
+        <div className="contact-form__field">
           <label htmlFor="contact-message">Message</label>
           <textarea rows={5} {...field('message')} />
           {errorOf('message')}
         </div>
-        <p className={`form-status${message ? ` is-${message.kind}` : ''}`} role="status">
+        <p className={`contact-form__status${message ? ` is-${message.kind}` : ''}`} role="status">
           {message?.text}
         </p>
         <button type="submit" className="button button--primary contact-form__submit" disabled={loading}>
