@@ -1,6 +1,7 @@
 /**
  * The fixed top bar stays on top of everything the page scrolls beneath it (the Global Reach
- * map, its markers and popups): a click on one of its controls always reaches that control.
+ * map, its markers and popups) and of the toasts: a click on one of its controls always reaches
+ * that control.
  */
 import type { Page } from '@playwright/test';
 import { expect, isPhone, test } from './site-test';
@@ -88,3 +89,19 @@ test('the Global Reach map, its markers and an open popup stay under the top bar
   }
 });
 
+test('toasts open below the top bar, and the same message twice shows once', async ({ page }) => {
+  await page.goto('/commodity-inquiry');
+  const submit = page.getByRole('button', { name: 'Submit Inquiry' });
+  const message = page.getByText('Please fill all required fields', { exact: true });
+  await submit.click();
+  await expect(message).toBeVisible();
+  await submit.click();
+  await expect(page.getByText('Full Name is required')).toBeVisible();
+  // The second submit has been handled (its focus request moved to the first invalid field).
+  await expect(page.getByLabel(/^Full Name/)).toBeFocused();
+  await expect(message).toHaveCount(1);
+
+  const [toastBox, barBox] = await Promise.all([message.boundingBox(), page.locator('.topbar').boundingBox()]);
+  expect(toastBox!.y).toBeGreaterThanOrEqual(barBox!.y + barBox!.height);
+  expect(await coveredTopBarControls(page, { sweep: false })).toEqual([]);
+});

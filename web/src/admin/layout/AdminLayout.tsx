@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toastOnce } from '../../common/toast-once';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { unseenCountsAtom } from '../live/live';
 import { useAdminServices } from '../services';
@@ -33,7 +33,7 @@ export function AdminLayout() {
   const logout = () => {
     void session.logout();
     navigate('/admin/login', { replace: true });
-    toast.success('Logged out');
+    toastOnce.success('Logged out');
   };
 
   return (

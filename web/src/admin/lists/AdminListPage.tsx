@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminListRecords } from '@sourcing/shared';
 import { useAdminServices } from '../services';
@@ -48,9 +48,9 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
     try {
       const csv = await api.exportCsv(definition.name, { q });
       saveTextAsFile(csv, csvFileName(definition.exportFileName, q, new Date()));
-      toast.success('CSV exported');
+      toastOnce.success('CSV exported');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Export failed');
+      toastOnce.error(error instanceof Error ? error.message : 'Export failed');
     } finally {
       setExporting(false);
     }

@@ -1,5 +1,5 @@
-import toast from 'react-hot-toast';
 import type { AttachmentFile } from '@sourcing/shared';
+import { toastOnce } from '../../common/toast-once';
 import { attachmentHref } from './attachments';
 import { useAdminServices } from '../services';
 import { DASH, formatDateTime, type Cell } from './list-definitions';
@@ -17,7 +17,7 @@ export function AttachmentLink({ file, label }: { file: AttachmentFile; label: s
         event.preventDefault();
         platform
           .openAttachment({ url: file.url, fileName: file.originalName })
-          .catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'The file could not be opened'));
+          .catch((error: unknown) => toastOnce.error(error instanceof Error ? error.message : 'The file could not be opened'));
       }}
     >
       {label}

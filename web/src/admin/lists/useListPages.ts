@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toastOnce } from '../../common/toast-once';
 import type { AdminListName, AdminListRecords } from '@sourcing/shared';
 import { listVersionsAtom } from '../live/live';
 import { useAdminServices } from '../services';
@@ -49,7 +49,7 @@ export function useListPages<N extends AdminListName>(name: N, q: string) {
       (page) => id === request.current && setState((s) => appendPage(s, page)),
       (error: unknown) => {
         if (id === request.current) setState((s) => ({ ...s, loadingMore: false }));
-        toast.error(messageOf(error));
+        toastOnce.error(messageOf(error));
       },
     );
   }, [api, name, q, state.status, state.nextCursor, state.loadingMore]);
