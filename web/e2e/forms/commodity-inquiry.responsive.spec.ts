@@ -180,18 +180,46 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(field(page, 'Company Name')).toHaveValue('');
   });
 
-  test('opened from a commodity card, the matching checklist entry is ticked', async ({ page }) => {
+  test('opened from a commodity card, exactly that commodity is chosen and a kept draft is announced', async ({ page }) => {
     test.slow(); // many steps (or a full-page scan) on a machine shared with other suites
-    await page.goto('/');
-    await page.locator('#commodities').getByRole('link', { name: 'Iron Ore', exact: true }).click();
-    await expect(page).toHaveURL(FORM_PATH);
-    await expect(page.getByRole('checkbox', { name: 'Iron ore (Fe 62+)', exact: true })).toBeChecked();
-    await expect(page.getByRole('group', { name: 'Commodities' }).getByRole('checkbox', { checked: true })).toHaveCount(1);
+    const commodities = page.getByRole('group', { name: 'Commodities' });
+    const notice = page.locator('.form-header').getByRole('status');
+    const fromCard = async (name: string) => {
+      await page.goto('/');
+      await page.locator('#commodities').getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(FORM_PATH);
+    };
 
-    await page.goto('/');
-    await page.locator('#commodities').getByRole('link', { name: 'Copper Cathode', exact: true }).click();
-    await expect(page.getByRole('checkbox', { name: 'Copper Cathode', exact: true })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Iron ore (Fe 62+)', exact: true })).toBeChecked();
+    // A first card on a fresh form: its commodity, nothing to tell.
+    await fromCard('Gems');
+    await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(commodities.getByRole('checkbox', { name: 'Gems', exact: true })).toBeChecked();
+    await expect(notice).toHaveText('');
+
+    // Back home and another card: that one instead, and the visitor is told Gems was unticked.
+    await page.goBack();
+    await page.locator('#commodities').getByRole('link', { name: 'Coal', exact: true }).click();
+    await expect(commodities.getByRole('checkbox', { name: 'Coal', exact: true })).toBeChecked();
+    await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(notice).toHaveText('Coal is now the only commodity chosen; Gems is no longer ticked.');
+
+    // What else was typed stays, and the notice says so.
+    await field(page, 'Full Name').fill('Draft Person');
+    await fromCard('Iron Ore');
+    await expect(commodities.getByRole('checkbox', { name: 'Iron ore (Fe 62+)', exact: true })).toBeChecked();
+    await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(field(page, 'Full Name')).toHaveValue('Draft Person');
+    await expect(notice).toHaveText(
+      'We kept what you typed here earlier. Iron ore (Fe 62+) is now the only commodity chosen; Coal is no longer ticked.',
+    );
+
+    // A reload is not a new arrival: the same values, the card's choice included.
+    await page.reload();
+    await expect(commodities.getByRole('checkbox', { name: 'Iron ore (Fe 62+)', exact: true })).toBeChecked();
+    await expect(notice).toHaveText('We kept what you typed here earlier.');
+    await page.getByRole('button', { name: 'Clear form' }).click();
+    await expect(notice).toHaveText('');
+    await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(0);
   });
 
   test('a half-filled form survives a reload, files excepted, and Clear form starts over', async ({ page }) => {

@@ -11,7 +11,7 @@ interface FormFrameProps {
   intro: string;
   /** Submit button label, e.g. 'Submit Inquiry'. */
   submitLabel: string;
-  form: Pick<FormState<FormValues>, 'formRef' | 'reset'>;
+  form: Pick<FormState<FormValues>, 'formRef' | 'reset' | 'notice'>;
   submission: Submission;
   children: ReactNode;
 }
@@ -55,6 +55,9 @@ export function FormFrame({ title, intro, submitLabel, form, submission, childre
           <button type="button" className="form-clear" onClick={clear} disabled={submitting}>
             Clear form
           </button>
+        </p>
+        <p role="status" className="form-kept-notice">
+          {form.notice}
         </p>
       </header>
       <div ref={confirmationRef} role="status" className={confirmation ? 'form-confirmation' : undefined}>
