@@ -4,7 +4,7 @@
  */
 import { getCountryCallingCode, isSupportedCountry, type CountryCode } from 'libphonenumber-js';
 import { describe, expect, it } from 'vitest';
-import { COUNTRIES, DEFAULT_CALLING_CODE } from './countries';
+import { COUNTRIES, DEFAULT_CALLING_CODE, splitAddress } from './countries';
 
 /** Territories without a numbering plan of their own, which libphonenumber does not list. */
 const NOT_IN_LIBPHONENUMBER = ['AQ', 'BV', 'GS', 'HM', 'PN', 'TF', 'UM'];
@@ -31,5 +31,29 @@ describe('the calling-code list', () => {
     const names = COUNTRIES.map((c) => c.name);
     expect(names).toEqual([...names].sort((a, b) => a.localeCompare(b, 'en')));
     expect(DEFAULT_CALLING_CODE).toBe('+91');
+  });
+});
+
+describe('splitAddress', () => {
+  it('takes the country off the end of an address, by its name or a usual short form', () => {
+    expect(splitAddress('12 Park Street, Kolkata, India')).toEqual({ address: '12 Park Street, Kolkata', country: 'India' });
+    expect(splitAddress('1 Main St\nSpringfield, IL 62701\nU.S.A.')).toEqual({
+      address: '1 Main St\nSpringfield, IL 62701',
+      country: 'United States',
+    });
+    expect(splitAddress('Hauptstraße 1, 10115 Berlin, Deutschland.')).toEqual({
+      address: 'Hauptstraße 1, 10115 Berlin',
+      country: 'Germany',
+    });
+    expect(splitAddress('Plot 4, Jebel Ali, UAE')).toEqual({ address: 'Plot 4, Jebel Ali', country: 'United Arab Emirates' });
+    expect(splitAddress("Abidjan, Côte d'Ivoire")).toEqual({ address: 'Abidjan', country: 'Ivory Coast' });
+    expect(splitAddress('India')).toEqual({ address: '', country: 'India' });
+  });
+
+  it('keeps the whole text as the address when it does not end with a country', () => {
+    expect(splitAddress('12 Park Street, Kolkata')).toEqual({ address: '12 Park Street, Kolkata', country: '' });
+    expect(splitAddress('Los Angeles, CA 90001')).toEqual({ address: 'Los Angeles, CA 90001', country: '' });
+    expect(splitAddress('Mumbai, India 400001')).toEqual({ address: 'Mumbai, India 400001', country: '' });
+    expect(splitAddress('')).toEqual({ address: '', country: '' });
   });
 });

@@ -61,6 +61,9 @@ test.describe('admin lists', () => {
       'GST Number': 'GST-123',
       'Phone Number': '+91 9876543210',
       Email: `${tag.toLowerCase()}@buyer.example.com`,
+      // The one address text ('12 Park Street, Kolkata, India'), each part once.
+      Address: '12 Park Street, Kolkata',
+      Country: 'India',
       'User Type': 'Trader',
       Commodities: 'Coal, Bauxite',
       Quantity: '500',
@@ -72,7 +75,7 @@ test.describe('admin lists', () => {
       'Dispatch Mode': 'CIF',
       'Payment Terms': 'LC at sight',
       Comments: 'Urgent',
-      Attachment: 'View',
+      Attachment: `View ${PNG_FILE.name}`,
     });
     await expectLocaleDates(page);
 
@@ -122,6 +125,11 @@ test.describe('admin lists', () => {
     });
     const links = table(page).locator('tbody tr').first().getByRole('link', { name: /^View \d$/ });
     await expect(links).toHaveText(['View 1', 'View 2']);
+    // Each link is followed by its file's name, which also describes it to assistive technology.
+    await expect(links.nth(0)).toHaveAccessibleDescription(PNG_FILE.name);
+    await expect(links.nth(1)).toHaveAccessibleDescription(PDF_FILE.name);
+    const attachments = (await rowValues(page, SUPPLIER_INQUIRIES)).Attachments.split('\n');
+    expect(attachments).toEqual([`View 1 ${PNG_FILE.name}`, `View 2 ${PDF_FILE.name}`]);
     await expectLocaleDates(page);
   });
 
@@ -173,6 +181,12 @@ test.describe('admin lists', () => {
       );
       await page.reload();
       await expect(page.getByRole('alert')).toHaveText(definition.errorText('Database unavailable'));
+
+      // Retry loads the list again, without reloading the app.
+      await page.unroute(listUrl);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByText(definition.emptyText, { exact: true })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
     });
   }
 

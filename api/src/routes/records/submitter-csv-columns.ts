@@ -1,7 +1,7 @@
 import type { CsvColumn } from '../../records/list/csv';
 import type { SubmitterFields } from '../../db/entities/submitter';
 
-/** The first CSV columns of both inquiry lists, with SPEC's headers. */
+/** The first CSV columns of both inquiry lists, with SPEC's headers (the address follows in each). */
 export const SUBMITTER_CSV_COLUMNS: CsvColumn<SubmitterFields>[] = [
   { header: 'Full Name', cell: (r) => r.fullName },
   { header: 'Company Name', cell: (r) => r.companyName },
@@ -9,7 +9,6 @@ export const SUBMITTER_CSV_COLUMNS: CsvColumn<SubmitterFields>[] = [
   { header: 'GST Number', cell: (r) => r.gstNumber },
   { header: 'Phone Number', cell: (r) => r.phoneNumber },
   { header: 'Email', cell: (r) => r.email },
-  { header: 'Address', cell: (r) => r.address },
 ];
 
 /** The last CSV columns of both inquiry lists. */

@@ -1,3 +1,4 @@
+import { splitAddress } from '@sourcing/shared';
 import type {
   AdminListName,
   AdminListRecords,
@@ -15,7 +16,7 @@ export type Cell =
   | { kind: 'multiline'; text: string }
   /** An ISO time, shown in the viewer's locale. */
   | { kind: 'date'; iso: string }
-  /** Attachment links ('View', or 'View 1', 'View 2', ...), a dash when there are none. */
+  /** Attachment links ('View', or 'View 1', 'View 2', ...) with the file names, a dash when there are none. */
   | { kind: 'files'; links: { label: string; file: AttachmentFile }[] };
 
 export interface Column<R> {
@@ -74,22 +75,21 @@ const files = <R>(header: string, numbered: boolean, pick: (record: R) => Attach
   }),
 });
 
-/** The submitter's columns, the same first seven in both inquiry lists. */
+/** The submitter's columns, the same first six in both inquiry lists (the address follows in each). */
 const PERSON_COLUMNS: Column<
-  Pick<InquiryRecord & SupplierInquiryRecord, 'fullName' | 'companyName' | 'designation' | 'gstNumber' | 'phoneNumber' | 'email' | 'address'>
+  Pick<InquiryRecord & SupplierInquiryRecord, 'fullName' | 'companyName' | 'designation' | 'gstNumber' | 'phoneNumber' | 'email'>
 >[] = [
   field('Full Name', (r) => r.fullName),
-    field('Company Name', (r) => r.companyName),
-    field('Designation', (r) => r.designation),
-    field('GST Number', (r) => r.gstNumber),
-    field('Phone Number', (r) => r.phoneNumber),
-    field('Email', (r) => r.email),
-    field('Address', (r) => r.address),
+  field('Company Name', (r) => r.companyName),
+  field('Designation', (r) => r.designation),
+  field('GST Number', (r) => r.gstNumber),
+  field('Phone Number', (r) => r.phoneNumber),
+  field('Email', (r) => r.email),
 ];
 
 const TIMESTAMP_COLUMNS: Column<{ createdAt: string; updatedAt: string }>[] = [
-    date('Created At', (r) => r.createdAt),
-    date('Updated At', (r) => r.updatedAt),
+  date('Created At', (r) => r.createdAt),
+  date('Updated At', (r) => r.updatedAt),
 ];
 
 const errorWithPrefix = (message: string) => `Error: ${message}`;
@@ -107,7 +107,10 @@ export const INQUIRIES: ListDefinition<'inquiries'> = {
   exportFileName: 'inquiries',
   columns: [
     ...PERSON_COLUMNS,
-    field<InquiryRecord>('Country', (r) => r.addressCountry),
+    // The buyer types one address text (stored as both address and addressCountry): the street
+    // part and the country it ends with are shown once each.
+    field<InquiryRecord>('Address', (r) => splitAddress(r.address).address),
+    field('Country', (r) => splitAddress(r.address).country),
     field('User Type', (r) => r.userType),
     joined('Commodities', (r) => r.commodities),
     field('Other Commodity', (r) => r.otherCommodity),
@@ -145,7 +148,8 @@ export const SUPPLIER_INQUIRIES: ListDefinition<'supplierInquiries'> = {
   exportFileName: 'supplier-inquiries',
   columns: [
     ...PERSON_COLUMNS,
-    field<SupplierInquiryRecord>('Product Name', (r) => r.productName),
+    field<SupplierInquiryRecord>('Address', (r) => r.address),
+    field('Product Name', (r) => r.productName),
     field('Product Category', (r) => r.productCategory),
     field('Product Description', (r) => r.productDescription),
     field('Supply Capacity', (r) => r.supplyCapacity),
@@ -214,4 +218,10 @@ export function listDefinition<N extends AdminListName>(name: N): ListDefinition
 export function formatDateTime(iso: string, locale?: string): string {
   const time = new Date(iso);
   return Number.isNaN(time.getTime()) ? iso : time.toLocaleString(locale);
+}
+
+/** A cell with nothing to show: empty text, or no files. */
+export function isEmptyCell(cell: Cell): boolean {
+  if (cell.kind === 'files') return cell.links.length === 0;
+  return cell.kind !== 'date' && cell.text.trim() === '';
 }

@@ -1,4 +1,4 @@
-import type { InquiryRecord } from '@sourcing/shared';
+import { splitAddress, type InquiryRecord } from '@sourcing/shared';
 import { INQUIRY, type InquiryRow } from '../../../db/entities/inquiry';
 import type { RecordListDefinition } from '../../../records/list/record-list';
 import { SUBMITTER_CSV_COLUMNS, TIMESTAMP_CSV_COLUMNS } from '../submitter-csv-columns';
@@ -11,7 +11,9 @@ export const inquiryList: RecordListDefinition<InquiryRow, InquiryRecord> = {
   present: presentInquiry,
   csvColumns: [
     ...SUBMITTER_CSV_COLUMNS,
-    { header: 'Country', cell: (r) => r.addressCountry },
+    // One address text (stored as address and addressCountry): its street part and country once each.
+    { header: 'Address', cell: (r) => splitAddress(r.address).address },
+    { header: 'Country', cell: (r) => splitAddress(r.address).country },
     { header: 'User Type', cell: (r) => r.userType },
     { header: 'Commodities', cell: (r) => r.commodities },
     { header: 'Other Commodity', cell: (r) => r.otherCommodity },

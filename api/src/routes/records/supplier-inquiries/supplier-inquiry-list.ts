@@ -11,6 +11,7 @@ export const supplierInquiryList: RecordListDefinition<SupplierInquiryRow, Suppl
   present: presentSupplierInquiry,
   csvColumns: [
     ...SUBMITTER_CSV_COLUMNS,
+    { header: 'Address', cell: (r) => r.address },
     { header: 'Product Name', cell: (r) => r.productName },
     { header: 'Product Category', cell: (r) => r.productCategory },
     { header: 'Product Description', cell: (r) => r.productDescription },
