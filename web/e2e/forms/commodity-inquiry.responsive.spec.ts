@@ -222,6 +222,17 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(0);
   });
 
+  test("a card's link names its commodity, so a new tab or an early click chooses it too", async ({ page }) => {
+    await page.goto('/');
+    const card = page.locator('#commodities').getByRole('link', { name: 'Olive Oil', exact: true });
+    await expect(card).toHaveAttribute('href', `${FORM_PATH}?commodity=Olive+Oil`);
+    await page.goto(`${FORM_PATH}?commodity=Olive+Oil`);
+    await expect(page.getByRole('checkbox', { name: 'Olive Oil', exact: true })).toBeChecked();
+    await expect(page.getByRole('group', { name: 'Commodities' }).getByRole('checkbox', { checked: true })).toHaveCount(1);
+    // Chosen once: the address bar forgets it, so a reload does not choose it again.
+    await expect(page).toHaveURL(FORM_PATH);
+  });
+
   test('a half-filled form survives a reload, files excepted, and Clear form starts over', async ({ page }) => {
     await field(page, 'Full Name').fill('Draft Person');
     await field(page, 'Country calling code').selectOption('DE');
