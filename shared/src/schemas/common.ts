@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 
+// zod probes for `new Function` to compile faster parsers; the site's CSP forbids eval, and the
+// browser reports even the caught probe as a violation. These schemas are small: no compiling.
+z.config({ jitless: true });
+
 /** Coerces missing values to '' and trims, so "required" means "non-blank after trimming". */
 export const trimmed = (max: number = MAX_LENGTH.short) =>
   z.preprocess(
