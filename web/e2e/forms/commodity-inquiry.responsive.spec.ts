@@ -7,6 +7,7 @@ import {
   field,
   submittedReference,
   findInquiries,
+  formReady,
   INQUIRY_POST_PATH,
   PDF_FILE,
   tabTo,
@@ -35,6 +36,7 @@ test.describe('Commodity Inquiry Form', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto(FORM_PATH);
     await expect(page.getByRole('heading', { level: 1, name: 'Commodity Inquiry Form' })).toBeVisible();
+    await formReady(page);
   });
 
   test('has its nine sections, SPEC required marks and the calling codes with India first chosen', async ({ page }) => {

@@ -15,8 +15,10 @@ interface PublicPage {
   open?: (page: Page) => Promise<void>;
 }
 
+/** The page's heading is shown and its script has taken over (the controls it gates are enabled). */
 const heading = (name: string) => async (page: Page) => {
   await expect(page.getByRole('heading', { level: 1, name, exact: true })).toBeVisible();
+  await expect(page.locator('.topbar__menu-toggle, .form-submit').first()).toBeEnabled();
 };
 
 const PUBLIC_PAGES: PublicPage[] = [

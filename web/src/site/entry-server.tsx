@@ -8,6 +8,7 @@ import { HeadCollectorContext, type HeadCollector } from './seo/PageMeta';
 import { defaultHeadTags, headTagHtml, jsonLdHtml, organizationJsonLd, pageHeadTags, titleHtml } from './seo/head-tags';
 
 export { NOT_FOUND_PATH, SITE_PAGES } from './routes';
+export { pageModulesScript } from './page-modules';
 import { SITE } from './site-config';
 export { SITE_ORIGIN } from './site-config';
 

@@ -1,6 +1,7 @@
 import { useId, useState, type FormEvent } from 'react';
 import { FAILURE_MESSAGES } from '@sourcing/shared/api-client';
 import { siteApi } from '../api';
+import { useHydrated } from '../components/useHydrated';
 import { useTimedMessage } from './useTimedMessage';
 
 /** SPEC section 9: the subscription message clears after 3000 ms. */
@@ -9,6 +10,8 @@ export const SUBSCRIBE_MESSAGE_MS = 3000;
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [loading, setLoading] = useState(false);
+  const hydrated = useHydrated();
+  const busy = loading || !hydrated;
   const { message, show } = useTimedMessage(SUBSCRIBE_MESSAGE_MS);
   const inputId = useId();
   const headingId = useId();
@@ -49,10 +52,10 @@ export function NewsletterForm() {
           autoComplete="email"
           placeholder="Your email address"
           value={email}
-          disabled={loading}
+          disabled={busy}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button className="button button--accent newsletter__button" type="submit" disabled={loading}>
+        <button className="button button--accent newsletter__button" type="submit" disabled={busy}>
           {loading ? 'Subscribing...' : 'Join Now'}
         </button>
       </div>

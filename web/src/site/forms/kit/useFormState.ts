@@ -153,6 +153,11 @@ export function useFormState<V extends FormValues>({ defaults, draftKey, files: 
     values,
     /** What the visitor is told about the values they found (a kept draft), until 'Clear form'. */
     notice,
+    /**
+     * False until the form has its starting values (the kept draft is read after hydrating): until
+     * then it takes no input, which the draft would overwrite.
+     */
+    ready: draftLoaded,
     errors,
     files,
     fileField,
