@@ -14,6 +14,28 @@ import type { ContactMessageInput } from './records';
 
 export const NETWORK_ERROR = 'Network Error';
 
+/**
+ * What each call says when the server answers without a message of its own (an empty 500, a
+ * proxy's HTML page): the error catalogue's fallbacks, never the HTTP status text.
+ */
+export const FAILURE_MESSAGES = {
+  login: 'Login failed',
+  refresh: 'Session expired',
+  logout: 'Logout failed',
+  subscribe: 'Subscription failed',
+  sendContactMessage: 'Failed to send message',
+  submitInquiry: 'Failed to submit inquiry',
+  submitSupplierOffer: 'Failed to submit product',
+  list: {
+    inquiries: 'Failed to fetch inquiries',
+    supplierInquiries: 'Failed to fetch supplier inquiries',
+    contacts: 'Failed to fetch contacts',
+    subscribers: 'Failed to fetch subscribers',
+  },
+  exportCsv: 'Export failed',
+  stats: 'Failed to load the dashboard',
+} as const satisfies Record<string, string | Record<AdminListName, string>>;
+
 export class ApiError extends Error {
   constructor(
     message: string,
@@ -51,9 +73,11 @@ export function createApiClient(options: ApiClientOptions) {
   const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl);
   const url = (path: string) => `${base()}${API_PREFIX}${path}`;
 
+  /** `failure` is the message when the server gives none. */
   async function send(
     method: Method,
     path: string,
+    failure: string,
     init: { json?: unknown; authenticated?: boolean } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
@@ -73,39 +97,49 @@ export function createApiClient(options: ApiClientOptions) {
     if (!response.ok) {
       const parsed = (await response.json().catch(() => null)) as ApiErrorBody | null;
       if (init.authenticated && (response.status === 401 || response.status === 403)) options.onUnauthorized?.();
-      throw new ApiError(parsed?.error || response.statusText || 'Request failed', response.status, parsed?.fields ?? {});
+      throw new ApiError(parsed?.error || failure, response.status, parsed?.fields ?? {});
     }
     return response;
   }
 
-  const json = async <T>(method: Method, path: string, init?: Parameters<typeof send>[2]): Promise<T> =>
-    (await (await send(method, path, init)).json()) as T;
+  async function json<T>(method: Method, path: string, failure: string, init?: Parameters<typeof send>[3]): Promise<T> {
+    const response = await send(method, path, failure, init);
+    try {
+      return (await response.json()) as T;
+    } catch {
+      // A success status without the JSON the API sends: something else answered.
+      throw new ApiError(failure, response.status);
+    }
+  }
 
   return {
     url,
     login: (email: string, password: string) =>
-      json<SessionResponse>('POST', API_PATHS.adminLogin, { json: { email, password } }),
-    refresh: () => json<SessionResponse>('POST', API_PATHS.adminRefresh),
-    logout: () => json<{ message: string }>('POST', API_PATHS.adminLogout),
-    subscribe: (email: string) => json<SubmitResponse>('POST', API_PATHS.subscribers, { json: { email } }),
+      json<SessionResponse>('POST', API_PATHS.adminLogin, FAILURE_MESSAGES.login, { json: { email, password } }),
+    refresh: () => json<SessionResponse>('POST', API_PATHS.adminRefresh, FAILURE_MESSAGES.refresh),
+    logout: () => json<{ message: string }>('POST', API_PATHS.adminLogout, FAILURE_MESSAGES.logout),
+    subscribe: (email: string) =>
+      json<SubmitResponse>('POST', API_PATHS.subscribers, FAILURE_MESSAGES.subscribe, { json: { email } }),
     sendContactMessage: (input: ContactMessageInput) =>
-      json<SubmitResponse>('POST', API_PATHS.contact, { json: input }),
+      json<SubmitResponse>('POST', API_PATHS.contact, FAILURE_MESSAGES.sendContactMessage, { json: input }),
     list: <N extends AdminListName>(name: N, query: ListQuery = {}) =>
-      json<ListPage<AdminListRecords[N]>>('GET', `${ADMIN_LISTS[name].path}${queryString(query)}`, {
+      json<ListPage<AdminListRecords[N]>>('GET', `${ADMIN_LISTS[name].path}${queryString(query)}`, FAILURE_MESSAGES.list[name], {
         authenticated: true,
       }),
     detail: <N extends AdminListName>(name: N, id: string) =>
-      json<AdminListRecords[N]>('GET', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}`, {
+      json<AdminListRecords[N]>('GET', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.list[name], {
         authenticated: true,
       }),
     exportCsv: async (name: AdminListName, query: Pick<ListQuery, 'q'> = {}) =>
       (
-        await send('GET', `${ADMIN_LISTS[name].path}${CSV_EXPORT_SUFFIX}${queryString(query)}`, {
+        await send('GET', `${ADMIN_LISTS[name].path}${CSV_EXPORT_SUFFIX}${queryString(query)}`, FAILURE_MESSAGES.exportCsv, {
           authenticated: true,
         })
       ).text(),
     stats: (period: StatsPeriod) =>
-      json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, { authenticated: true }),
+      json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {
+        authenticated: true,
+      }),
   };
 }
 

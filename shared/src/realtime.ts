@@ -89,6 +89,8 @@ export interface RealtimeClientOptions {
 
 export interface RealtimeClient {
   stop(): void;
+  /** Tries again at once instead of waiting out the backoff (an admin's 'Reconnect now'). */
+  reconnectNow(): void;
 }
 
 /** A WebSocket that reconnects forever with SPEC's backoff until stopped. */
@@ -99,6 +101,7 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeClient 
   let attempt = 0;
   let opened = false;
   let socket: WebSocketLike | null = null;
+  let awaitingToken = false;
   let timer: unknown = null;
   let connectTimer: unknown = null;
 
@@ -114,10 +117,13 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeClient 
     if (stopped) return;
     status('connecting');
     let token: string | null;
+    awaitingToken = true;
     try {
       token = await options.getToken();
     } catch {
       token = null;
+    } finally {
+      awaitingToken = false;
     }
     if (stopped) return;
     if (!token) {
@@ -153,6 +159,12 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeClient 
 
   void open();
   return {
+    reconnectNow() {
+      if (stopped || socket || awaitingToken) return; // open, or an attempt already under way
+      clearTimer(timer);
+      attempt = 0;
+      void open();
+    },
     stop() {
       stopped = true;
       clearTimer(timer);

@@ -27,22 +27,19 @@ async function buildRenderer() {
   return { renderer, cleanup: () => rm(ssrOutDir, { recursive: true, force: true }) };
 }
 
-/** modulepreload and stylesheet links for a route's lazily loaded page chunk and its imports. */
-function preloadLinks(manifest, source, alreadyLoaded) {
-  const scripts = new Set();
+/** The stylesheets and modules of a route's lazily loaded page chunk and its imports. */
+function pageAssets(manifest, source, alreadyLoaded) {
+  const modules = new Set();
   const styles = new Set();
   const visit = (key) => {
     const chunk = manifest[key];
-    if (!chunk || alreadyLoaded.has(chunk.file) || scripts.has(chunk.file)) return;
-    scripts.add(chunk.file);
+    if (!chunk || alreadyLoaded.has(chunk.file) || modules.has(chunk.file)) return;
+    modules.add(chunk.file);
     for (const css of chunk.css ?? []) styles.add(css);
     for (const imported of chunk.imports ?? []) visit(imported);
   };
-  visit(source);
-  return [
-    ...[...styles].map((file) => `<link rel="stylesheet" crossorigin href="/${file}">`),
-    ...[...scripts].map((file) => `<link rel="modulepreload" crossorigin href="/${file}">`),
-  ];
+  if (source) visit(source);
+  return { modules: [...modules].map((file) => `/${file}`), styles: [...styles].map((file) => `/${file}`) };
 }
 
 /** Files the entry page already loads itself (the entry chunk and its static imports). */
@@ -59,9 +56,19 @@ function entryFiles(manifest) {
 }
 
 /**
- * The prerendered HTML is complete without scripts (they only hydrate it), so they must not
- * compete with the stylesheet and the page's first paint for bandwidth on a slow connection.
+ * The page's own stylesheets go after the site's (Vite puts those last in the head), so the
+ * cascade is the same as when a visitor navigates to the page inside the site. Its modules are
+ * not preloaded here: the entry fetches them once the page has painted (src/site/main.tsx).
  */
+function pageHtml(template, { head, html, styles }) {
+  const stylesheets = styles.map((href) => `<link rel="stylesheet" crossorigin href="${href}">`).join('\n    ');
+  return template
+    .replace('<!--site-head-->', head)
+    .replace('</head>', stylesheets ? `  ${stylesheets}\n  </head>` : '</head>')
+    .replace('<!--site-html-->', html);
+}
+
+/** The entry is small and the HTML complete: its script must not compete with the styles for bandwidth. */
 const lowPriorityScripts = (page) =>
   page.replace(/<(script type="module"|link rel="modulepreload")(?![^>]*fetchpriority)/g, '<$1 fetchpriority="low"');
 
@@ -84,14 +91,12 @@ const loadedByEntry = entryFiles(manifest);
 const { renderer, cleanup } = await buildRenderer();
 
 try {
-  const { render, SITE_PAGES, NOT_FOUND_PATH, SITE_ORIGIN } = renderer;
+  const { render, pageModulesScript, SITE_PAGES, NOT_FOUND_PATH, SITE_ORIGIN } = renderer;
   const routes = [...SITE_PAGES.map((p) => ({ path: p.path, source: p.source })), { path: NOT_FOUND_PATH, source: null }];
   for (const { path, source } of routes) {
     const { html, head } = await render(path);
-    const links = source ? preloadLinks(manifest, source, loadedByEntry) : [];
-    const page = lowPriorityScripts(
-      template.replace('<!--site-head-->', [head, ...links].join('\n    ')).replace('<!--site-html-->', html),
-    );
+    const { modules, styles } = pageAssets(manifest, source, loadedByEntry);
+    const page = lowPriorityScripts(pageHtml(template, { head: `${head}\n    ${pageModulesScript(modules)}`, html, styles }));
     const file = join(outDir, outputFileOf(path));
     await mkdir(dirname(file), { recursive: true });
     await writeFile(file, page);

@@ -1,6 +1,7 @@
 /** The buyer's commodity inquiry (docs/forms.md#commodity-inquiry). */
 import { z } from 'zod';
 import { COMMODITY_OPTIONS, DISPATCH_MODES, MAX_LENGTH, OTHERS, UNIT_PLACEHOLDER, UNITS, UPLOAD_LIMITS, USER_TYPES } from '../constants';
+import { splitAddress } from '../countries';
 import { optionalText, requiredText, storableText, trimmed } from '../schemas/common';
 import {
   defineRecord,
@@ -43,13 +44,19 @@ export const BUYER_INQUIRY = defineRecord({
   title: 'fullName',
   detail: 'companyName',
   fields: [
-    ...submitterFields('addressCountry', {
-      fullName: 'Bob Buyer',
+    ...submitterFields(
+      'addressCountry',
+      {
+        fullName: 'Bob Buyer',
       companyName: 'Buyer Metals Ltd',
       email: 'bob@buyer.example',
-      address: '1 Harbour Road, Mumbai, India',
-    }),
-    { key: 'addressCountry', label: 'Country', kind: 'longText', wire: 'addressCountry' },
+        address: '1 Harbour Road, Mumbai, India',
+      },
+      // One address text, stored as address and addressCountry: its street part and its country
+      // are shown once each.
+      (address) => splitAddress(address).address,
+    ),
+    { key: 'addressCountry', label: 'Country', kind: 'text', wire: 'addressCountry', display: (text: string) => splitAddress(text).country },
     {
       key: 'userType',
       label: 'User Type',

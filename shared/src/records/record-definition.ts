@@ -46,6 +46,8 @@ export interface FieldDefinition {
   readonly searchable?: boolean;
   /** files: how many the visitor may attach. */
   readonly maxFiles?: number;
+  /** How the admin shows a text (list, detail and CSV), when not as stored. */
+  readonly display?: (value: string) => string;
   /** Where the admin does not show it (default: shown in the list, the detail and the CSV). */
   readonly hiddenIn?: readonly FieldPlace[];
 }

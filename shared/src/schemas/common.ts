@@ -1,6 +1,10 @@
 import { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 
+// zod probes for `new Function` to compile faster parsers; the site's CSP forbids eval, and the
+// browser reports even the caught probe as a violation. These schemas are small: no compiling.
+z.config({ jitless: true });
+
 export const INVALID_CHARACTERS = 'Contains characters that are not allowed';
 
 /**

@@ -85,6 +85,18 @@ test.describe('dashboard', () => {
     await expect(page.getByText('No recent activity yet.')).toBeVisible();
   });
 
+  test('a failed load says so and offers Retry, which loads the figures', async ({ page }) => {
+    await signIn(page, '/admin/subscribers');
+    const stats = '**/api/admin/stats?*';
+    await page.route(stats, (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByRole('link', { name: 'Dashboard' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Error: Failed to load the dashboard');
+    await page.unroute(stats);
+    await page.getByRole('button', { name: 'Retry' }).click();
+    await expect(page.locator('.stat-card')).toHaveCount(5);
+    await expect(page.getByRole('alert')).toHaveCount(0);
+  });
+
   test('the chart library is only downloaded on the dashboard', async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));

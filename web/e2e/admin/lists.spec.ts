@@ -62,6 +62,9 @@ test.describe('admin lists', () => {
       'GST Number': values.gstNumber,
       'Phone Number': values.phoneNumber,
       Email: values.email,
+      // The one address text ('1 Harbour Road, Mumbai, India'), each part once.
+      Address: '1 Harbour Road, Mumbai',
+      Country: 'India',
       'User Type': values.userType,
       Commodities: values.selectedCommodities.join(', '),
       'Other Commodity': values.otherCommodity,
@@ -74,7 +77,7 @@ test.describe('admin lists', () => {
       'Dispatch Mode': values.dispatchMode,
       'Payment Terms': values.paymentTerms,
       Comments: values.additionalComments,
-      Attachment: 'View',
+      Attachment: `View ${PNG_FILE.name}`,
     });
     await expectLocaleDates(page);
 
@@ -124,6 +127,11 @@ test.describe('admin lists', () => {
     });
     const links = table(page).locator('tbody tr').first().getByRole('link', { name: /^View \d$/ });
     await expect(links).toHaveText(['View 1', 'View 2']);
+    // Each link is followed by its file's name, which also describes it to assistive technology.
+    await expect(links.nth(0)).toHaveAccessibleDescription(PNG_FILE.name);
+    await expect(links.nth(1)).toHaveAccessibleDescription(PDF_FILE.name);
+    const attachments = (await rowValues(page, SUPPLIER_INQUIRIES)).Attachments.split('\n');
+    expect(attachments).toEqual([`View 1 ${PNG_FILE.name}`, `View 2 ${PDF_FILE.name}`]);
     await expectLocaleDates(page);
   });
 
@@ -175,6 +183,12 @@ test.describe('admin lists', () => {
       );
       await page.reload();
       await expect(page.getByRole('alert')).toHaveText(definition.errorText('Database unavailable'));
+
+      // Retry loads the list again, without reloading the app.
+      await page.unroute(listUrl);
+      await page.getByRole('button', { name: 'Retry' }).click();
+      await expect(page.getByText(definition.emptyText, { exact: true })).toBeVisible();
+      await expect(page.getByRole('alert')).toHaveCount(0);
     });
   }
 

@@ -89,4 +89,29 @@ test.describe('live updates', () => {
     await expect.poll(() => sockets.length, { timeout: 5000 }).toBe(2);
     await expect(page.locator('table.records-table')).toContainText(`Missed ${tag}`, { timeout: 5000 });
   });
+
+  test('while the live connection is lost, "Reconnecting..." shows with a way to reconnect at once', async ({ page }) => {
+    let accepting = true;
+    const sockets: WebSocketRoute[] = [];
+    await page.routeWebSocket('**/api/ws', (ws) => {
+      sockets.push(ws);
+      if (accepting) ws.connectToServer();
+      else void ws.close(); // the server is unreachable: the client backs off and tries again
+    });
+    await signIn(page, '/admin/contact-queries');
+    const lost = page.getByRole('status').filter({ hasText: 'Reconnecting...' });
+    await expect.poll(() => sockets.length).toBe(1);
+    await expect(lost).toHaveCount(0);
+
+    accepting = false;
+    await sockets[0].close();
+    await expect(lost).toBeVisible();
+    await expect(lost).toContainText('New records will appear once the live connection is back.');
+    const attempts = sockets.length;
+
+    accepting = true;
+    await lost.getByRole('button', { name: 'Reconnect now' }).click();
+    await expect(lost).toHaveCount(0);
+    expect(sockets.length).toBeGreaterThan(attempts);
+  });
 });

@@ -24,6 +24,18 @@ test.describe('admin session', () => {
     await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
   });
 
+  test("an answer without a message shows 'Login failed' and keeps what was typed", async ({ page }) => {
+    await page.goto('/admin/login');
+    await page.route('**/api/admin/login', (route) => route.fulfill({ status: 500, body: '' }));
+    await page.getByLabel('Email').fill(E2E_ADMIN.email);
+    await page.getByLabel('Password').fill(E2E_ADMIN.password);
+    await page.getByRole('button', { name: 'Login' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Login failed');
+    await expect(page.getByLabel('Email')).toHaveValue(E2E_ADMIN.email);
+    await expect(page.getByLabel('Password')).toHaveValue(E2E_ADMIN.password);
+    await expect(page.getByRole('button', { name: 'Login' })).toBeEnabled();
+  });
+
   test('the button reads "Logging in..." while the request runs, then lands on the dashboard', async ({ page }) => {
     await page.goto('/admin/login');
     let release!: () => void;

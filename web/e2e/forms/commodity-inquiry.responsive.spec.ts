@@ -7,6 +7,7 @@ import {
   field,
   submittedReference,
   findInquiries,
+  formReady,
   INQUIRY_POST_PATH,
   PDF_FILE,
   tabTo,
@@ -35,6 +36,7 @@ test.describe('Commodity Inquiry Form', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto(FORM_PATH);
     await expect(page.getByRole('heading', { level: 1, name: 'Commodity Inquiry Form' })).toBeVisible();
+    await formReady(page);
   });
 
   test('has its nine sections, SPEC required marks and the calling codes with India first chosen', async ({ page }) => {
@@ -180,18 +182,57 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(field(page, 'Company Name')).toHaveValue('');
   });
 
-  test('opened from a commodity card, the matching checklist entry is ticked', async ({ page }) => {
+  test('opened from a commodity card, exactly that commodity is chosen and a kept draft is announced', async ({ page }) => {
     test.slow(); // many steps (or a full-page scan) on a machine shared with other suites
-    await page.goto('/');
-    await page.locator('#commodities').getByRole('link', { name: 'Iron Ore', exact: true }).click();
-    await expect(page).toHaveURL(FORM_PATH);
-    await expect(page.getByRole('checkbox', { name: 'Iron ore (Fe 62+)', exact: true })).toBeChecked();
-    await expect(page.getByRole('group', { name: 'Commodities' }).getByRole('checkbox', { checked: true })).toHaveCount(1);
+    const commodities = page.getByRole('group', { name: 'Commodities' });
+    const notice = page.locator('.form-header').getByRole('status');
+    const fromCard = async (name: string) => {
+      await page.goto('/');
+      await page.locator('#commodities').getByRole('link', { name, exact: true }).click();
+      await expect(page).toHaveURL(FORM_PATH);
+    };
 
+    // A first card on a fresh form: its commodity, nothing to tell.
+    await fromCard('Gems');
+    await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(commodities.getByRole('checkbox', { name: 'Gems', exact: true })).toBeChecked();
+    await expect(notice).toHaveText('');
+
+    // Back home and another card: that one instead, and the visitor is told Gems was unticked.
+    await page.goBack();
+    await page.locator('#commodities').getByRole('link', { name: 'Coal', exact: true }).click();
+    await expect(commodities.getByRole('checkbox', { name: 'Coal', exact: true })).toBeChecked();
+    await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(notice).toHaveText('Coal is now the only commodity chosen; Gems is no longer ticked.');
+
+    // What else was typed stays, and the notice says so.
+    await field(page, 'Full Name').fill('Draft Person');
+    await fromCard('Iron Ore');
+    await expect(commodities.getByRole('checkbox', { name: 'Iron ore (Fe 62+)', exact: true })).toBeChecked();
+    await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(1);
+    await expect(field(page, 'Full Name')).toHaveValue('Draft Person');
+    await expect(notice).toHaveText(
+      'We kept what you typed here earlier. Iron ore (Fe 62+) is now the only commodity chosen; Coal is no longer ticked.',
+    );
+
+    // A reload is not a new arrival: the same values, the card's choice included.
+    await page.reload();
+    await expect(commodities.getByRole('checkbox', { name: 'Iron ore (Fe 62+)', exact: true })).toBeChecked();
+    await expect(notice).toHaveText('We kept what you typed here earlier.');
+    await page.getByRole('button', { name: 'Clear form' }).click();
+    await expect(notice).toHaveText('');
+    await expect(commodities.getByRole('checkbox', { checked: true })).toHaveCount(0);
+  });
+
+  test("a card's link names its commodity, so a new tab or an early click chooses it too", async ({ page }) => {
     await page.goto('/');
-    await page.locator('#commodities').getByRole('link', { name: 'Copper Cathode', exact: true }).click();
-    await expect(page.getByRole('checkbox', { name: 'Copper Cathode', exact: true })).toBeChecked();
-    await expect(page.getByRole('checkbox', { name: 'Iron ore (Fe 62+)', exact: true })).toBeChecked();
+    const card = page.locator('#commodities').getByRole('link', { name: 'Olive Oil', exact: true });
+    await expect(card).toHaveAttribute('href', `${FORM_PATH}?commodity=Olive+Oil`);
+    await page.goto(`${FORM_PATH}?commodity=Olive+Oil`);
+    await expect(page.getByRole('checkbox', { name: 'Olive Oil', exact: true })).toBeChecked();
+    await expect(page.getByRole('group', { name: 'Commodities' }).getByRole('checkbox', { checked: true })).toHaveCount(1);
+    // Chosen once: the address bar forgets it, so a reload does not choose it again.
+    await expect(page).toHaveURL(FORM_PATH);
   });
 
   test('a half-filled form survives a reload, files excepted, and Clear form starts over', async ({ page }) => {
@@ -310,6 +351,18 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(field(page, 'Purity (%)')).toHaveValue('98.5%');
     await expect(page.getByRole('checkbox', { name: 'Coal', exact: true })).toBeChecked();
     await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText(PDF_FILE.name);
+  });
+
+  test("an answer without the server's words shows 'Failed to submit inquiry', keeping every value", async ({ page }, testInfo) => {
+    const input = inquiryInput(uniqueEmail(testInfo, 'empty500'));
+    await fillInquiry(page, input);
+    await page.route(`**${INQUIRY_POST_PATH}`, (route) => route.fulfill({ status: 500, body: '' }));
+    await submit(page).click();
+    await expect(toast(page, 'Failed to submit inquiry')).toBeVisible();
+    await expect(submit(page)).toBeEnabled();
+    await expect(field(page, 'Full Name')).toHaveValue(input.fullName);
+    await expect(field(page, 'Destination Port')).toHaveValue(input.destinationPort);
+    await expect(page.getByRole('checkbox', { name: 'Coal', exact: true })).toBeChecked();
   });
 
   test('shows upload progress (percent and size) and Submitting... while the attachment travels', async ({ page }, testInfo) => {

@@ -7,6 +7,7 @@ import {
   field,
   submittedReference,
   findSupplierInquiries,
+  formReady,
   pngFile,
   SUPPLIER_POST_PATH,
   tabTo,
@@ -36,6 +37,7 @@ test.describe('Supplier Product Submission Form', () => {
   test.beforeEach(async ({ page }) => {
     await page.goto(FORM_PATH);
     await expect(page.getByRole('heading', { level: 1, name: 'Supplier Product Submission Form' })).toBeVisible();
+    await formReady(page);
   });
 
   test('has its seven sections and SPEC defaults; export markets only when exporting', async ({ page }) => {

@@ -90,7 +90,11 @@ export const toast = (page: Page, text: string | RegExp) =>
   page.locator('[role="status"][aria-live="polite"]').filter({ hasText: text });
 
 /** The form's own confirmation region, which keeps the server's reference after the toast is gone. */
-export const confirmation = (scope: Page | FrameLocator) => scope.locator('.form-page [role="status"]');
+export const confirmation = (scope: Page | FrameLocator) => scope.locator('.form-page > [role="status"]');
+
+/** The form takes input once its script has started and its starting values (a kept draft) are in. */
+export const formReady = (scope: Page | FrameLocator) =>
+  expect(scope.getByRole('button', { name: /^Submit / })).toBeEnabled();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

@@ -63,6 +63,51 @@ test('the newsletter does nothing with an empty address', async ({ page }) => {
   expect(posted).toEqual([email]);
 });
 
+/** What a broken API (or a proxy in front of it) answers: a 500 with no message of its own. */
+const emptyServerError = (route: import('@playwright/test').Route) => route.fulfill({ status: 500, body: '' });
+
+test('the newsletter keeps an address the server refuses, so it can be corrected', async ({ page }) => {
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  const email = footer.getByRole('textbox', { name: 'Email address' });
+  // The browser's e-mail check accepts a host without a dot; the API asks for a real address.
+  await email.fill('buyer@localhost');
+  await footer.getByRole('button', { name: 'Join Now' }).click();
+  await expect(footer.getByRole('status')).toHaveClass(/is-error/);
+  await expect(footer.getByRole('status')).not.toHaveText('');
+  await expect(email).toHaveValue('buyer@localhost');
+  await expect(email).toBeEnabled();
+});
+
+test("the newsletter says 'Subscription failed' when the server gives no reason, and keeps the address", async ({ page }) => {
+  await page.goto('/about');
+  await page.route('**/api/subscribers', emptyServerError);
+  const footer = page.getByRole('contentinfo');
+  const email = footer.getByRole('textbox', { name: 'Email address' });
+  await email.fill('buyer@example.com');
+  await footer.getByRole('button', { name: 'Join Now' }).click();
+  await expect(footer.getByRole('status')).toHaveText('Subscription failed');
+  await expect(email).toHaveValue('buyer@example.com');
+});
+
+test("the contact dialog says 'Failed to send message' when the server gives no reason, and keeps every field", async ({
+  page,
+}) => {
+  await page.goto('/contact');
+  await page.route('**/api/contact', emptyServerError);
+  await page.getByRole('button', { name: 'Send a Message' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Send us a message' });
+  await dialog.getByLabel('Name').fill('Marta Visser');
+  await dialog.getByLabel('Email').fill('marta@example.com');
+  await dialog.getByLabel('Message').fill('Please quote 500 MT of copper cathode.');
+  await dialog.getByRole('button', { name: 'Send Message' }).click();
+  await expect(dialog.getByRole('status')).toHaveText('Failed to send message');
+  await expect(dialog.getByLabel('Name')).toHaveValue('Marta Visser');
+  await expect(dialog.getByLabel('Email')).toHaveValue('marta@example.com');
+  await expect(dialog.getByLabel('Message')).toHaveValue('Please quote 500 MT of copper cathode.');
+  await expect(dialog.getByRole('button', { name: 'Send Message' })).toBeEnabled();
+});
+
 test('Contact offers call and e-mail links and a message dialog that sends, stores and closes after 4 s', async ({
   page,
   request,

@@ -27,7 +27,12 @@ export function AdminApp({ services, history }: { services: AdminServices; histo
             <AdminRoutes />
           </SessionGate>
         </Router>
-        <Toaster position="top-center" toastOptions={{ duration: TOAST_DURATION_MS }} />
+        {/* Below the sticky header, so its menu button and title stay usable while a toast shows. */}
+        <Toaster
+          position="top-center"
+          containerStyle={{ top: 'calc(var(--admin-header-height) + 12px)' }}
+          toastOptions={{ duration: TOAST_DURATION_MS }}
+        />
       </Provider>
     </AdminServicesContext.Provider>
   );

@@ -1,7 +1,15 @@
 import { createContext, useContext } from 'react';
 import { createStore } from 'jotai';
-import { connectRealtime, createApiClient, realtimeUrl, type AdminPlatform, type ApiClient, type WebSocketLike } from '@sourcing/shared';
-import { createLiveUpdates, type LiveUpdates } from './live/live';
+import {
+  connectRealtime,
+  createApiClient,
+  realtimeUrl,
+  type AdminPlatform,
+  type ApiClient,
+  type RealtimeClient,
+  type WebSocketLike,
+} from '@sourcing/shared';
+import { createLiveUpdates, liveConnectionLostAtom, type LiveUpdates } from './live/live';
 import { createSessionController, type SessionController } from './session/session';
 
 export interface AdminServices {
@@ -10,8 +18,8 @@ export interface AdminServices {
   api: ApiClient;
   session: SessionController;
   live: LiveUpdates;
-  /** Opens the realtime socket for the signed-in admin; returns the function that closes it. */
-  startRealtime(): () => void;
+  /** Opens the realtime socket for the signed-in admin; `stop()` closes it. */
+  startRealtime(): RealtimeClient;
 }
 
 /** Everything one mounted admin UI shares: its own jotai store, API client, session and live updates. */
@@ -33,6 +41,7 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
     session,
     live,
     startRealtime() {
+      store.set(liveConnectionLostAtom, false);
       const client = connectRealtime({
         url: () => realtimeUrl(platform.apiBaseUrl, window.location.origin),
         getToken: session.freshToken,
@@ -40,9 +49,19 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
         createSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as WebSocketLike,
         onEvent: (event) => live.handleEvent(event),
         onReconnect: () => live.handleReconnect(),
+        // Lost once it closes (the first attempt still connecting is not); back when it opens.
+        onStatus: (status) => {
+          if (status !== 'connecting') store.set(liveConnectionLostAtom, status === 'closed');
+        },
       });
       void live.refreshAllCounts();
-      return () => client.stop();
+      return {
+        reconnectNow: () => client.reconnectNow(),
+        stop() {
+          client.stop();
+          store.set(liveConnectionLostAtom, false); // closed on purpose (signed out), not lost
+        },
+      };
     },
   };
 }

@@ -4,9 +4,8 @@ import { SiteLayout } from './layout/SiteLayout';
 import { ScrollToTopOnRouteChange } from './layout/ScrollToTopOnRouteChange';
 import NotFoundPage from './pages/not-found/NotFoundPage';
 import { SITE_PAGES } from './routes';
-import { SiteToaster } from './toaster';
 
-/** The public site: routes inside the site layout, embeddable forms alone, toasts on top. */
+/** The public site: routes inside the site layout, embeddable forms alone (each layout brings its toasts). */
 export function App() {
   return (
     <>
@@ -30,7 +29,6 @@ export function App() {
           />
         ))}
       </Routes>
-      <SiteToaster />
     </>
   );
 }

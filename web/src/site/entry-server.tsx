@@ -9,6 +9,7 @@ import { defaultHeadTags, headTagHtml, jsonLdHtml, organizationJsonLd, pageHeadT
 
 export { NOT_FOUND_PATH } from './navigation-state';
 export { SITE_PAGES } from './routes';
+export { pageModulesScript } from './page-modules';
 import { SITE } from './site-config';
 export { SITE_ORIGIN } from './site-config';
 

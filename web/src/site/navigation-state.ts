@@ -18,3 +18,13 @@ export interface HomeNavigationState {
 export interface CommodityInquiryNavigationState {
   commodityName?: string;
 }
+
+/** The inquiry form's query parameter naming a commodity, as the embed takes it too. */
+export const COMMODITY_PARAM = 'commodity';
+
+/**
+ * A card's link names its commodity in the URL as well as in the state, so a link opened in a new
+ * tab, or followed before the page's script has started, still chooses it.
+ */
+export const commodityInquiryHref = (commodityName: string) =>
+  `/commodity-inquiry?${new URLSearchParams({ [COMMODITY_PARAM]: commodityName })}`;

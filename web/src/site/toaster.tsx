@@ -6,10 +6,15 @@ import { Toaster } from 'react-hot-toast';
  */
 export const TOAST_DURATIONS = { blank: 4000, error: 4000, custom: 4000, success: 2000, loading: Infinity } as const;
 
-export function SiteToaster() {
+/** Gap between the top of the screen (or the bottom of the top bar) and the first toast. */
+const TOAST_GAP = '16px';
+
+/** The site's toasts, top-center; under the fixed top bar when the page has one, so its links stay usable. */
+export function SiteToaster({ belowTopBar }: { belowTopBar: boolean }) {
   return (
     <Toaster
       position="top-center"
+      containerStyle={{ top: belowTopBar ? `calc(var(--topbar-height) + ${TOAST_GAP})` : TOAST_GAP }}
       toastOptions={{
         duration: TOAST_DURATIONS.blank,
         blank: { duration: TOAST_DURATIONS.blank },

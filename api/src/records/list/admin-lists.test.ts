@@ -157,6 +157,8 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
       'S.No,Full Name,Company Name,Designation,GST Number,Phone Number,Email,Address,Country,User Type,Commodities,Other Commodity,Quantity,Unit,Purity,Technical Specs,Packaging Type,Packaging Size,Special Packaging,Destination Country,Destination Port,Dispatch Mode,Custom Dispatch Mode,Delivery Timeline,Certifications,Regulatory Compliance,Payment Terms,Comments,Attachment,Created At,Updated At',
     );
     expect(inquiries[1]).toMatch(/^1,'\+cmd\|calc,Buyer Metals Ltd,.*,"Coal, Gems",.*,spec\.pdf,2026-02-02T02:02:02\.000Z,2026-02-02T02:02:02\.000Z$/);
+    // The one address text the buyer typed: its street part under Address, its country under Country.
+    expect(inquiries[1]).toContain(',bob@buyer.example,"1 Harbour Road, Mumbai",India,');
 
     const suppliers = await csv('/api/supplier/supplierInquires');
     expect(suppliers[0]).toBe(

@@ -6,14 +6,16 @@ export interface CsvColumn<Rec> {
   cell: (record: Rec) => string | number | string[] | null;
 }
 
-/** The export's columns of a kind (docs/api.md#csv-export): its fields' labels; files by their original names. */
+/** The export's columns of a kind (docs/api.md#csv-export): its fields' labels and shown texts; files by their original names. */
 export function csvColumnsOf(definition: RecordDefinition): CsvColumn<Record<string, unknown>>[] {
   return fieldsShownIn(definition, 'csv').map((field) => ({
     header: field.label,
     cell:
       field.kind === 'files'
         ? (record) => (record.attachmentFiles as AttachmentFile[]).map((f) => f.originalName)
-        : (record) => record[field.key] as string | string[],
+        : field.display
+          ? (record) => field.display!(String(record[field.key] ?? ''))
+          : (record) => record[field.key] as string | string[],
   }));
 }
 

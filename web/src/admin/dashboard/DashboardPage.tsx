@@ -4,6 +4,7 @@ import { RECENT_ACTIVITY_LIMIT, STATS_PERIODS, type DashboardStats, type StatsPe
 import { statsVersionAtom } from '../live/live';
 import { formatDateTime } from '../lists/list-definitions';
 import { useAdminServices } from '../services';
+import { LoadError } from '../ui/LoadError';
 import { useLoad } from '../ui/useLoad';
 import { describeActivity } from './activity';
 import { engagementRate } from './engagement-rate';
@@ -21,9 +22,7 @@ export function DashboardPage() {
 
   if (!stats.data) {
     return stats.status === 'error' ? (
-      <p className="state-error" role="alert">
-        Error: {stats.error}
-      </p>
+      <LoadError message={`Error: ${stats.error}`} onRetry={stats.retry} />
     ) : (
       <p className="state-text">Loading dashboard...</p>
     );
@@ -31,11 +30,7 @@ export function DashboardPage() {
 
   return (
     <div className="dashboard">
-      {stats.status === 'error' && (
-        <p className="state-error" role="alert">
-          Error: {stats.error}
-        </p>
-      )}
+      {stats.status === 'error' && <LoadError message={`Error: ${stats.error}`} onRetry={stats.retry} />}
       <StatCards totals={stats.data.totals} />
       <div className="dashboard-panels">
         <section className="panel chart-panel" aria-labelledby="trend-title">

@@ -1,22 +1,27 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useState } from 'react';
-import toast from 'react-hot-toast';
+import { useEffect, useRef, useState } from 'react';
+import type { RealtimeClient } from '@sourcing/shared';
+import { toastOnce } from '../../common/toast-once';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { unseenCountsAtom } from '../live/live';
+import { liveConnectionLostAtom, unseenCountsAtom } from '../live/live';
 import { useAdminServices } from '../services';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 export function AdminLayout() {
   const { session, live, platform, startRealtime } = useAdminServices();
   const unseen = useAtomValue(unseenCountsAtom);
+  const connectionLost = useAtomValue(liveConnectionLostAtom);
+  const realtime = useRef<RealtimeClient | null>(null);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useState(false);
 
   useEffect(() => {
-    const stop = startRealtime();
+    const client = startRealtime();
+    realtime.current = client;
     return () => {
-      stop();
+      client.stop();
+      realtime.current = null;
       live.reset();
     };
   }, [startRealtime, live]);
@@ -33,7 +38,7 @@ export function AdminLayout() {
   const logout = () => {
     void session.logout();
     navigate('/admin/login', { replace: true });
-    toast.success('Logged out');
+    toastOnce.success('Logged out');
   };
 
   return (
@@ -80,6 +85,16 @@ export function AdminLayout() {
           <h1>{pageTitleFor(pathname)}</h1>
         </header>
         <main className="admin-content">
+          <div role="status" className={connectionLost ? 'connection-lost' : undefined}>
+            {connectionLost && (
+              <>
+                <span>Reconnecting... New records will appear once the live connection is back.</span>
+                <button type="button" className="button" onClick={() => realtime.current?.reconnectNow()}>
+                  Reconnect now
+                </button>
+              </>
+            )}
+          </div>
           <Outlet />
         </main>
       </div>

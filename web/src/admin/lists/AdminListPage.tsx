@@ -1,14 +1,15 @@
 import { useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
 import type { AdminListRecords } from '@sourcing/shared';
 import { useAdminServices } from '../services';
+import { LoadError } from '../ui/LoadError';
 import { useDebouncedValue } from '../ui/useDebouncedValue';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { CellView } from './CellView';
 import { csvFileName, saveTextAsFile } from './csv-export';
 import { backState } from './back-to-list';
-import { SERIAL_HEADER, type ListDefinition } from './list-definitions';
+import { isEmptyCell, SERIAL_HEADER, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
 
 type Row = AdminListRecords[keyof AdminListRecords];
@@ -22,7 +23,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const q = params.get('q') ?? '';
   const [input, setInput] = useState(q);
   const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
-  const { state, loadMore } = useListPages(definition.name, q);
+  const { state, loadMore, retry } = useListPages(definition.name, q);
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [exporting, setExporting] = useState(false);
 
@@ -48,9 +49,9 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
     try {
       const csv = await api.exportCsv(definition.name, { q });
       saveTextAsFile(csv, csvFileName(definition.exportFileName, q, new Date()));
-      toast.success('CSV exported');
+      toastOnce.success('CSV exported');
     } catch (error) {
-      toast.error(error instanceof Error ? error.message : 'Export failed');
+      toastOnce.error(error instanceof Error ? error.message : 'Export failed');
     } finally {
       setExporting(false);
     }
@@ -77,11 +78,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
         </div>
       </div>
       {state.status === 'loading' && <p className="state-text">{definition.loadingText}</p>}
-      {state.status === 'error' && (
-        <p className="state-error" role="alert">
-          {definition.errorText(state.error ?? '')}
-        </p>
-      )}
+      {state.status === 'error' && <LoadError message={definition.errorText(state.error ?? '')} onRetry={retry} />}
       {state.status === 'ready' && state.rows.length === 0 && <p className="state-text">{definition.emptyText}</p>}
       {state.status === 'ready' && state.rows.length > 0 && (
         <>
@@ -138,7 +135,7 @@ function RecordTable({ definition, rows }: { definition: ListDefinition; rows: R
   );
 }
 
-/** Below the md breakpoint each record is a card of label / value pairs. */
+/** Below the md breakpoint each record is a card of the label / value pairs that have a value. */
 function RecordCards({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
   const [params] = useSearchParams();
   return (
@@ -149,14 +146,17 @@ function RecordCards({ definition, rows }: { definition: ListDefinition; rows: R
             <span className="serial">{index + 1}.</span> <Link to={row._id} state={backState(params)}>{definition.primary(row) || row._id}</Link>
           </h3>
           <dl>
-            {definition.columns.map((column) => (
-              <div key={column.header} className="card-field">
-                <dt>{column.header}</dt>
-                <dd>
-                  <CellView cell={column.cell(row)} />
-                </dd>
-              </div>
-            ))}
+            {definition.columns
+              .map((column) => ({ header: column.header, cell: column.cell(row) }))
+              .filter(({ cell }) => !isEmptyCell(cell))
+              .map(({ header, cell }) => (
+                <div key={header} className="card-field">
+                  <dt>{header}</dt>
+                  <dd>
+                    <CellView cell={cell} />
+                  </dd>
+                </div>
+              ))}
           </dl>
         </li>
       ))}

@@ -1,11 +1,12 @@
-import toast from 'react-hot-toast';
+import { useId } from 'react';
 import type { AttachmentFile } from '@sourcing/shared';
+import { toastOnce } from '../../common/toast-once';
 import { attachmentHref } from './attachments';
 import { useAdminServices } from '../services';
 import { DASH, formatDateTime, type Cell } from './list-definitions';
 
 /** A link to a signed attachment URL that opens through the platform (new tab, or the desktop viewer). */
-export function AttachmentLink({ file, label }: { file: AttachmentFile; label: string }) {
+export function AttachmentLink({ file, label, describedBy }: { file: AttachmentFile; label: string; describedBy?: string }) {
   const { platform } = useAdminServices();
   return (
     <a
@@ -13,15 +14,29 @@ export function AttachmentLink({ file, label }: { file: AttachmentFile; label: s
       target="_blank"
       rel="noopener noreferrer"
       title={file.originalName}
+      aria-describedby={describedBy}
       onClick={(event) => {
         event.preventDefault();
         platform
           .openAttachment({ url: file.url, fileName: file.originalName })
-          .catch((error: unknown) => toast.error(error instanceof Error ? error.message : 'The file could not be opened'));
+          .catch((error: unknown) => toastOnce.error(error instanceof Error ? error.message : 'The file could not be opened'));
       }}
     >
       {label}
     </a>
+  );
+}
+
+/** 'View 1' followed by the file's name, which the link's description also reads out. */
+function NamedAttachmentLink({ file, label }: { file: AttachmentFile; label: string }) {
+  const nameId = useId();
+  return (
+    <span className="file-link">
+      <AttachmentLink file={file} label={label} describedBy={nameId} />{' '}
+      <span className="file-link-name" id={nameId}>
+        {file.originalName}
+      </span>
+    </span>
   );
 }
 
@@ -38,7 +53,7 @@ export function CellView({ cell }: { cell: Cell }) {
       return (
         <span className="file-links">
           {cell.links.map((link) => (
-            <AttachmentLink key={link.file.storedName} file={link.file} label={link.label} />
+            <NamedAttachmentLink key={link.file.storedName} file={link.file} label={link.label} />
           ))}
         </span>
       );

@@ -1,6 +1,7 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AttachmentFile } from '@sourcing/shared';
 import { useAdminServices } from '../services';
+import { LoadError } from '../ui/LoadError';
 import { useLoad } from '../ui/useLoad';
 import { attachmentHref, formatFileSize, previewKind } from './attachments';
 import { searchOfBackState } from './back-to-list';
@@ -26,9 +27,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
         {record.status === 'loading' ? (
           <p className="state-text">Loading...</p>
         ) : (
-          <p className="state-error" role="alert">
-            {definition.errorText(record.error)}
-          </p>
+          <LoadError message={definition.errorText(record.error)} onRetry={record.retry} />
         )}
       </section>
     );

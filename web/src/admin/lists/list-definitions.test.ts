@@ -1,6 +1,15 @@
 import { describe, expect, it } from 'vitest';
 import { fieldsShownIn, RECORD_DEFINITIONS, type AttachmentFile, type InquiryRecord, type SupplierInquiryRecord } from '@sourcing/shared';
-import { CONTACTS, type Cell, formatDateTime, INQUIRIES, LIST_DEFINITIONS, SUBSCRIBERS, SUPPLIER_INQUIRIES } from './list-definitions';
+import {
+  CONTACTS,
+  type Cell,
+  formatDateTime,
+  INQUIRIES,
+  isEmptyCell,
+  LIST_DEFINITIONS,
+  SUBSCRIBERS,
+  SUPPLIER_INQUIRIES,
+} from './list-definitions';
 
 const file = (name: string): AttachmentFile => ({
   storedName: `${name}-stored`,
@@ -51,6 +60,27 @@ describe('cells', () => {
     expect(labels(SUPPLIER_INQUIRIES.columns.find((c) => c.header === 'Attachments')!.cell(supplier))).toEqual(['View 1', 'View 2']);
     const none = { attachmentFiles: [] as AttachmentFile[] } as SupplierInquiryRecord;
     expect(labels(SUPPLIER_INQUIRIES.columns.find((c) => c.header === 'Attachments')!.cell(none))).toEqual([]);
+  });
+
+  it("shows an inquiry's address text once: the street part under Address, the country it ends with under Country", () => {
+    const text = '12 Park Street, Kolkata, India';
+    const inquiry = { address: text, addressCountry: text } as InquiryRecord;
+    expect(cellOf(INQUIRIES.columns, 'Address', inquiry)).toEqual({ kind: 'multiline', text: '12 Park Street, Kolkata' });
+    expect(cellOf(INQUIRIES.columns, 'Country', inquiry)).toEqual({ kind: 'text', text: 'India' });
+    const noCountry = { address: 'Plot 7, Haldia', addressCountry: 'Plot 7, Haldia' } as InquiryRecord;
+    expect(cellOf(INQUIRIES.columns, 'Address', noCountry)).toEqual({ kind: 'multiline', text: 'Plot 7, Haldia' });
+    expect(cellOf(INQUIRIES.columns, 'Country', noCountry)).toEqual({ kind: 'text', text: '' });
+    const supplier = { address: text } as SupplierInquiryRecord;
+    expect(cellOf(SUPPLIER_INQUIRIES.columns, 'Address', supplier)).toEqual({ kind: 'multiline', text });
+  });
+
+  it('knows which cells have nothing to show', () => {
+    expect(isEmptyCell({ kind: 'text', text: ' ' })).toBe(true);
+    expect(isEmptyCell({ kind: 'text', text: 'Coal' })).toBe(false);
+    expect(isEmptyCell({ kind: 'multiline', text: '' })).toBe(true);
+    expect(isEmptyCell({ kind: 'files', links: [] })).toBe(true);
+    expect(isEmptyCell({ kind: 'files', links: [{ label: 'View', file: file('a.pdf') }] })).toBe(false);
+    expect(isEmptyCell({ kind: 'date', iso: '2026-11-22T10:05:00.000Z' })).toBe(false);
   });
 
   it('keeps message line breaks and shows dates in the given locale', () => {

@@ -14,7 +14,7 @@ export type Cell =
   | { kind: 'multiline'; text: string }
   /** An ISO time, shown in the viewer's locale. */
   | { kind: 'date'; iso: string }
-  /** Attachment links ('View', or 'View 1', 'View 2', ...), a dash when there are none. */
+  /** Attachment links ('View', or 'View 1', 'View 2', ...) with the file names, a dash when there are none. */
   | { kind: 'files'; links: { label: string; file: AttachmentFile }[] };
 
 export interface Column<R> {
@@ -60,11 +60,17 @@ function cellOf(field: FieldDefinition): Column<Record<string, unknown>>['cell']
     case 'list':
       return (record) => ({ kind: 'text', text: ((record[field.key] as string[] | undefined) ?? []).join(', ') });
     case 'longText':
-      return (record) => ({ kind: 'multiline', text: String(record[field.key] ?? '') });
+      return (record) => ({ kind: 'multiline', text: shownText(field, record) });
     default:
-      return (record) => ({ kind: 'text', text: String(record[field.key] ?? '') });
+      return (record) => ({ kind: 'text', text: shownText(field, record) });
   }
 }
+
+/** A text field as the admin shows it (see FieldDefinition.display). */
+const shownText = (field: FieldDefinition, record: Record<string, unknown>) => {
+  const text = String(record[field.key] ?? '');
+  return field.display ? field.display(text) : text;
+};
 
 /** The columns (or detail fields) of a record kind, in its definition's order. */
 const columnsOf = <N extends AdminListName>(name: N, place: 'list' | 'detail'): Column<AdminListRecords[N]>[] =>
@@ -142,4 +148,10 @@ export const LIST_DEFINITIONS = [INQUIRIES, SUPPLIER_INQUIRIES, CONTACTS, SUBSCR
 export function formatDateTime(iso: string, locale?: string): string {
   const time = new Date(iso);
   return Number.isNaN(time.getTime()) ? iso : time.toLocaleString(locale);
+}
+
+/** A cell with nothing to show: empty text, or no files. */
+export function isEmptyCell(cell: Cell): boolean {
+  if (cell.kind === 'files') return cell.links.length === 0;
+  return cell.kind !== 'date' && cell.text.trim() === '';
 }

@@ -1,6 +1,6 @@
 import { useAtomValue } from 'jotai';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import toast from 'react-hot-toast';
+import { toastOnce } from '../../common/toast-once';
 import type { AdminListName, AdminListRecords } from '@sourcing/shared';
 import { listVersionsAtom } from '../live/live';
 import { useAdminServices } from '../services';
@@ -20,6 +20,8 @@ export function useListPages<N extends AdminListName>(name: N, q: string) {
   const request = useRef(0);
   const loaded = useRef(0);
   loaded.current = state.rows.length;
+  const [attempt, setAttempt] = useState(0);
+  const retry = useCallback(() => setAttempt((n) => n + 1), []);
 
   useEffect(() => {
     const id = ++request.current;
@@ -28,7 +30,7 @@ export function useListPages<N extends AdminListName>(name: N, q: string) {
       (page) => id === request.current && setState(firstPage(page)),
       (error: unknown) => id === request.current && setState({ ...LOADING_LIST, status: 'error', error: messageOf(error) }),
     );
-  }, [api, name, q]);
+  }, [api, name, q, attempt]);
 
   const lastVersion = useRef(version);
   useEffect(() => {
@@ -49,10 +51,10 @@ export function useListPages<N extends AdminListName>(name: N, q: string) {
       (page) => id === request.current && setState((s) => appendPage(s, page)),
       (error: unknown) => {
         if (id === request.current) setState((s) => ({ ...s, loadingMore: false }));
-        toast.error(messageOf(error));
+        toastOnce.error(messageOf(error));
       },
     );
   }, [api, name, q, state.status, state.nextCursor, state.loadingMore]);
 
-  return { state, loadMore };
+  return { state, loadMore, retry };
 }

@@ -22,6 +22,8 @@ export const listVersionsAtom = atom(perList(0));
 export const statsVersionAtom = atom(0);
 /** Records that arrived since each list was last viewed (sidebar badges). */
 export const unseenCountsAtom = atom(perList(0));
+/** True while the live connection is lost and being retried (nothing new appears by itself meanwhile). */
+export const liveConnectionLostAtom = atom(false);
 
 export function listOfEvent(event: RealtimeEventName): AdminListName {
   return ADMIN_LIST_NAMES.find((name) => ADMIN_LISTS[name].event === event)!;

@@ -1,5 +1,5 @@
 import { atom, type createStore } from 'jotai';
-import type { AdminProfile, ApiClient } from '@sourcing/shared';
+import { FAILURE_MESSAGES, type AdminProfile, type ApiClient } from '@sourcing/shared';
 import { msUntilRenewal } from './token-expiry';
 
 type Store = ReturnType<typeof createStore>;
@@ -23,8 +23,8 @@ export const INITIAL_SESSION: SessionState = {
 
 export const sessionAtom = atom<SessionState>(INITIAL_SESSION);
 
-export const LOGIN_FAILED = 'Login failed';
-export const SESSION_EXPIRED = 'Session expired';
+export const LOGIN_FAILED = FAILURE_MESSAGES.login;
+export const SESSION_EXPIRED = FAILURE_MESSAGES.refresh;
 
 export interface SessionTimers {
   now(): number;

@@ -1,14 +1,17 @@
 import { useId, useState, type FormEvent } from 'react';
+import { FAILURE_MESSAGES } from '@sourcing/shared/api-client';
 import { siteApi } from '../api';
+import { useHydrated } from '../components/useHydrated';
 import { useTimedMessage } from './useTimedMessage';
 
 /** SPEC section 9: the subscription message clears after 3000 ms. */
 export const SUBSCRIBE_MESSAGE_MS = 3000;
-const SUBSCRIBE_FAILED = 'Subscription failed';
 
 export function NewsletterForm() {
   const [email, setEmail] = useState('');
   const [loading, setLoading] = useState(false);
+  const hydrated = useHydrated();
+  const busy = loading || !hydrated;
   const { message, show } = useTimedMessage(SUBSCRIBE_MESSAGE_MS);
   const inputId = useId();
   const headingId = useId();
@@ -20,12 +23,13 @@ export function NewsletterForm() {
     setLoading(true);
     try {
       const { message: text } = await siteApi.subscribe(email.trim());
+      setEmail('');
       show({ kind: 'success', text });
     } catch (error) {
-      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : SUBSCRIBE_FAILED });
+      // The address stays, so the visitor can correct it or try again.
+      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : FAILURE_MESSAGES.subscribe });
     } finally {
       setLoading(false);
-      setEmail('');
     }
   }
 
@@ -48,10 +52,10 @@ export function NewsletterForm() {
           autoComplete="email"
           placeholder="Your email address"
           value={email}
-          disabled={loading}
+          disabled={busy}
           onChange={(e) => setEmail(e.target.value)}
         />
-        <button className="button button--accent newsletter__button" type="submit" disabled={loading}>
+        <button className="button button--accent newsletter__button" type="submit" disabled={busy}>
           {loading ? 'Subscribing...' : 'Join Now'}
         </button>
       </div>

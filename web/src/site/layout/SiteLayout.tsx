@@ -1,5 +1,6 @@
 import { Suspense } from 'react';
 import { Outlet } from 'react-router-dom';
+import { SiteToaster } from '../toaster';
 import { Footer } from './Footer';
 import { TopBar } from './TopBar';
 
@@ -17,6 +18,7 @@ export function SiteLayout() {
         </Suspense>
       </main>
       <Footer />
+      <SiteToaster belowTopBar />
     </div>
   );
 }

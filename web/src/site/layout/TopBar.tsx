@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type MouseEvent } from 'react';
 import { Link, NavLink, useLocation, useNavigate } from 'react-router-dom';
 import { ChevronDownIcon, CloseIcon, MenuIcon } from '../components/icons';
 import { Logo } from '../components/Logo';
+import { useHydrated } from '../components/useHydrated';
 import { SITE } from '../site-config';
 import { scrollToTop, useGoToCommodities } from './navigation';
 
@@ -41,6 +42,7 @@ function useDismiss(open: boolean, close: () => void, ref: React.RefObject<HTMLE
 export function TopBar() {
   const [menuOpen, setMenuOpen] = useState(false);
   const [quoteOpen, setQuoteOpen] = useState(false);
+  const hydrated = useHydrated();
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const goToCommodities = useGoToCommodities();
@@ -106,6 +108,7 @@ export function TopBar() {
               className="button button--primary quote__toggle"
               aria-expanded={quoteOpen}
               aria-controls={quoteMenuId}
+              disabled={!hydrated}
               onClick={() => setQuoteOpen((o) => !o)}
             >
               Get Quote <ChevronDownIcon className={quoteOpen ? 'quote__chevron is-open' : 'quote__chevron'} />
@@ -128,6 +131,7 @@ export function TopBar() {
           aria-expanded={menuOpen}
           aria-controls={mobileMenuId}
           aria-label={menuOpen ? 'Close menu' : 'Open menu'}
+          disabled={!hydrated}
           onClick={() => setMenuOpen((o) => !o)}
         >
           {menuOpen ? <CloseIcon /> : <MenuIcon />}

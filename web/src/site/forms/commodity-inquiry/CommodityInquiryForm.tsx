@@ -11,16 +11,14 @@ import { CheckboxGroup, FilePicker, FormSection, RadioGroup, SelectField, TextFi
 import { FormFrame } from '../kit/FormFrame';
 import { decimalInput, purityInput, purityOnBlur, purityOnFocus, withoutTrailingDot } from '../kit/inputFilters';
 import { useSubmittableForm } from '../kit/useSubmittableForm';
-import { COMMODITY_INQUIRY_FORM, withCommodityTicked } from './inquiryValues';
+import { arriveWithCommodity, COMMODITY_INQUIRY_FORM } from './inquiryValues';
 
 const UNIT_OPTIONS = [UNIT_PLACEHOLDER, ...UNITS];
 const DISPATCH_OPTIONS = [{ value: '', label: 'Select Dispatch Mode' }, ...DISPATCH_MODES];
 
-/** The buyer's nine-section Commodity Inquiry Form; `commodityName` ticks a card's commodity. */
+/** The buyer's nine-section Commodity Inquiry Form; `commodityName` (a card's commodity) is the one chosen. */
 export function CommodityInquiryForm({ commodityName }: { commodityName?: string }) {
-  const { form, submission } = useSubmittableForm(COMMODITY_INQUIRY_FORM, (start) =>
-    withCommodityTicked(start, commodityName),
-  );
+  const { form, submission } = useSubmittableForm(COMMODITY_INQUIRY_FORM, arriveWithCommodity(commodityName));
   const { values, bind } = form;
 
   return (

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { COMMODITY_INQUIRY_FORM, COMMODITY_INQUIRY_FORM_DEFAULTS, withCommodityTicked } from './inquiryValues';
+import { arriveWithCommodity, COMMODITY_INQUIRY_FORM, COMMODITY_INQUIRY_FORM_DEFAULTS } from './inquiryValues';
 
 const { toFields: commodityInquiryFields, validate: validateCommodityInquiry } = COMMODITY_INQUIRY_FORM;
 
@@ -20,15 +20,24 @@ describe('the buyer form values', () => {
     expect(!result.ok && result.fields.phoneNumber).toBe('Phone Number is required');
   });
 
-  it("tick the checklist entry of a commodity card, the closest one when the name differs", () => {
-    const tick = (name?: string) => withCommodityTicked(COMMODITY_INQUIRY_FORM_DEFAULTS, name).selectedCommodities;
-    expect(tick('Coal')).toEqual(['Coal']);
-    expect(tick('Iron Ore')).toEqual(['Iron ore (Fe 62+)']);
-    expect(tick('Copper Cathode')).toEqual(['Copper Cathode']);
-    expect(tick('Unobtainium')).toEqual([]);
-    expect(tick(undefined)).toEqual([]);
-    const drafted = { ...COMMODITY_INQUIRY_FORM_DEFAULTS, selectedCommodities: ['Coal'] };
-    expect(withCommodityTicked(drafted, 'Coal').selectedCommodities).toEqual(['Coal']);
-    expect(withCommodityTicked(drafted, 'Gems').selectedCommodities).toEqual(['Coal', 'Gems']);
+  it("choose exactly the commodity of a card, the closest checklist entry when the name differs", () => {
+    const chosen = (name?: string) => arriveWithCommodity(name)(COMMODITY_INQUIRY_FORM_DEFAULTS).values.selectedCommodities;
+    expect(chosen('Coal')).toEqual(['Coal']);
+    expect(chosen('Iron Ore')).toEqual(['Iron ore (Fe 62+)']);
+    expect(chosen('Copper Cathode')).toEqual(['Copper Cathode']);
+    expect(chosen('Unobtainium')).toEqual([]);
+    expect(chosen(undefined)).toEqual([]);
+  });
+
+  it('replace the commodities of a kept draft, say which are no longer ticked and keep everything else', () => {
+    const drafted = { ...COMMODITY_INQUIRY_FORM_DEFAULTS, fullName: 'Asha Rao', selectedCommodities: ['Gems', 'Coal', 'Silica'] };
+    const { values, notice } = arriveWithCommodity('Coal')(drafted);
+    expect(values).toEqual({ ...drafted, selectedCommodities: ['Coal'] });
+    expect(notice).toBe('Coal is now the only commodity chosen; Gems, Silica are no longer ticked.');
+    expect(arriveWithCommodity('Gems')({ ...drafted, selectedCommodities: ['Coal'] }).notice).toBe(
+      'Gems is now the only commodity chosen; Coal is no longer ticked.',
+    );
+    expect(arriveWithCommodity('Coal')({ ...drafted, selectedCommodities: ['Coal'] }).notice).toBeNull();
+    expect(arriveWithCommodity(undefined)(drafted)).toEqual({ values: drafted });
   });
 });

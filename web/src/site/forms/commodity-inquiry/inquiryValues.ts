@@ -4,11 +4,13 @@ import {
   checklistOptionFor,
   COMMODITY_INQUIRY_DEFAULTS,
   commodityInquirySchema,
+  FAILURE_MESSAGES,
   toCommodityInquiryFields,
   validate,
   type CommodityInquiryValues,
   UPLOAD_LIMITS,
 } from '@sourcing/shared';
+import type { Arrival } from '../kit/draft';
 import { DEFAULT_CALLING_COUNTRY, joinPhoneNumber } from '../kit/phone';
 import type { FormDefinition } from '../kit/useSubmittableForm';
 
@@ -33,14 +35,23 @@ export const COMMODITY_INQUIRY_FORM: FormDefinition<CommodityInquiryFormValues> 
   validate: (values) => validate(commodityInquirySchema, inquiryValuesOf(values)),
   toFields: (values) => toCommodityInquiryFields(inquiryValuesOf(values)),
   successMessage: 'Inquiry submitted successfully!',
-  failureMessage: 'Failed to submit inquiry',
+  failureMessage: FAILURE_MESSAGES.submitInquiry,
 };
 
-/** Ticks the checklist entry a commodity card stands for (e.g. 'Iron Ore' -> 'Iron ore (Fe 62+)'). */
-export function withCommodityTicked<V extends CommodityInquiryValues>(values: V, commodityName: string | undefined): V {
-  const option = commodityName ? checklistOptionFor(commodityName) : null;
-  if (!option || values.selectedCommodities.includes(option)) return values;
-  return { ...values, selectedCommodities: [...values.selectedCommodities, option] };
+/**
+ * A visitor arriving from a commodity card (or a partner's link naming one) has chosen that
+ * commodity: its checklist entry (e.g. 'Iron Ore' -> 'Iron ore (Fe 62+)') becomes the only one
+ * ticked. The rest of a kept draft stays; the notice names what is no longer ticked.
+ */
+export function arriveWithCommodity<V extends CommodityInquiryValues>(commodityName: string | undefined): Arrival<V> {
+  return (start) => {
+    const option = commodityName ? checklistOptionFor(commodityName) : null;
+    if (!option) return { values: start };
+    const unticked = start.selectedCommodities.filter((c) => c !== option);
+    const verb = unticked.length > 1 ? 'are' : 'is';
+    const notice = unticked.length ? `${option} is now the only commodity chosen; ${unticked.join(', ')} ${verb} no longer ticked.` : null;
+    return { values: { ...start, selectedCommodities: [option] }, notice };
+  };
 }
 
 /** Title, description and canonical path of the form's page (the embed points its canonical here too). */

@@ -1,4 +1,5 @@
 import { useSearchParams } from 'react-router-dom';
+import { COMMODITY_PARAM } from '../../navigation-state';
 import { CommodityInquiryForm } from '../commodity-inquiry/CommodityInquiryForm';
 import { COMMODITY_INQUIRY_META } from '../commodity-inquiry/inquiryValues';
 import { EmbedFrame } from './EmbedFrame';
@@ -8,7 +9,7 @@ export default function EmbedCommodityInquiryPage() {
   const [params] = useSearchParams();
   return (
     <EmbedFrame meta={COMMODITY_INQUIRY_META}>
-      <CommodityInquiryForm commodityName={params.get('commodity') ?? undefined} />
+      <CommodityInquiryForm commodityName={params.get(COMMODITY_PARAM) ?? undefined} />
     </EmbedFrame>
   );
 }

@@ -1,5 +1,6 @@
 import { useEffect, useRef, type ReactNode } from 'react';
 import { PageMeta } from '../../seo/PageMeta';
+import { SiteToaster } from '../../toaster';
 
 /** The message an embedded form posts to its parent page whenever its height changes. */
 export const EMBED_HEIGHT_MESSAGE = 'sourcing:embed-height';
@@ -35,10 +36,13 @@ export function EmbedFrame({ meta, children }: { meta: { title: string; descript
   }, []);
 
   return (
-    <main ref={ref} className="embed-main">
-      {/* Canonical is the site's own form page, so search engines do not index the embed twice. */}
-      <PageMeta {...meta} />
-      {children}
-    </main>
+    <>
+      <main ref={ref} className="embed-main">
+        {/* Canonical is the site's own form page, so search engines do not index the embed twice. */}
+        <PageMeta {...meta} />
+        {children}
+      </main>
+      <SiteToaster belowTopBar={false} />
+    </>
   );
 }

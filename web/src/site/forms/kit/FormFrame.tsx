@@ -11,7 +11,7 @@ interface FormFrameProps {
   intro: string;
   /** Submit button label, e.g. 'Submit Inquiry'. */
   submitLabel: string;
-  form: Pick<FormState<FormValues>, 'formRef' | 'reset'>;
+  form: Pick<FormState<FormValues>, 'formRef' | 'reset' | 'notice' | 'ready'>;
   submission: Submission;
   children: ReactNode;
 }
@@ -52,19 +52,25 @@ export function FormFrame({ title, intro, submitLabel, form, submission, childre
         <p className="form-intro">{intro}</p>
         <p className="form-draft-note">
           What you type is kept in this browser until you submit.{' '}
-          <button type="button" className="form-clear" onClick={clear} disabled={submitting}>
+          <button type="button" className="form-clear" onClick={clear} disabled={submitting || !form.ready}>
             Clear form
           </button>
+        </p>
+        <p role="status" className="form-kept-notice">
+          {form.notice}
         </p>
       </header>
       <div ref={confirmationRef} role="status" className={confirmation ? 'form-confirmation' : undefined}>
         {confirmation}
       </div>
       <form ref={form.formRef} className="form-body" noValidate onSubmit={submission.onSubmit} aria-busy={submitting}>
-        {children}
+        {/* Every control waits for the form's starting values (see useFormState's `ready`). */}
+        <fieldset className="form-gate" disabled={!form.ready}>
+          {children}
+        </fieldset>
         <div className="form-actions">
           {progress && <UploadProgressBar progress={progress} />}
-          <button type="submit" className="form-submit" disabled={submitting}>
+          <button type="submit" className="form-submit" disabled={submitting || !form.ready}>
             {submitting ? (
               <>
                 <span className="form-spinner" aria-hidden="true" />

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { clearDraft, mergeDraft, readDraft, writeDraft } from './draft';
+import { clearDraft, DRAFT_KEPT_NOTICE, mergeDraft, readDraft, startingValues, writeDraft, type Arrival } from './draft';
 
 class MemoryStorage implements Storage {
   private items = new Map<string, string>();
@@ -68,5 +68,36 @@ describe('readDraft / writeDraft / clearDraft', () => {
       throw new Error('QuotaExceededError');
     };
     expect(() => writeDraft(full, 'k', { ...defaults, name: 'x' }, defaults)).not.toThrow();
+  });
+});
+
+describe('startingValues', () => {
+  const tagged: Arrival<typeof defaults> = (start) => ({
+    values: { ...start, tags: ['Coal'] },
+    notice: start.tags.some((t) => t !== 'Coal') ? 'Coal replaces the earlier tags.' : null,
+  });
+
+  it('starts from the defaults, silently, when there is no draft', () => {
+    expect(startingValues(defaults, null)).toEqual({ values: defaults, notice: null });
+    expect(startingValues(defaults, null, tagged)).toEqual({ values: { ...defaults, tags: ['Coal'] }, notice: null });
+  });
+
+  it('says a draft was kept when it brings anything a fresh start would not have', () => {
+    expect(startingValues(defaults, { ...defaults, name: 'Asha' })).toEqual({
+      values: { ...defaults, name: 'Asha' },
+      notice: DRAFT_KEPT_NOTICE,
+    });
+    expect(startingValues(defaults, { ...defaults, name: 'Asha', tags: ['Gems'] }, tagged)).toEqual({
+      values: { ...defaults, name: 'Asha', tags: ['Coal'] },
+      notice: `${DRAFT_KEPT_NOTICE} Coal replaces the earlier tags.`,
+    });
+  });
+
+  it("tells only the arrival's change when the arrival replaced all the draft held", () => {
+    expect(startingValues(defaults, { ...defaults, tags: ['Gems'] }, tagged)).toEqual({
+      values: { ...defaults, tags: ['Coal'] },
+      notice: 'Coal replaces the earlier tags.',
+    });
+    expect(startingValues(defaults, { ...defaults, tags: ['Coal'] }, tagged).notice).toBeNull();
   });
 });

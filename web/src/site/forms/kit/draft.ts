@@ -20,6 +20,29 @@ export function mergeDraft<V extends FormValues>(defaults: V, draft: unknown): V
   return merged as V;
 }
 
+/** How a visitor's arrival shapes the starting values (e.g. a commodity card ticks its commodity), and what to tell them. */
+export type Arrival<V extends FormValues> = (start: V) => { values: V; notice?: string | null };
+
+export interface FormStart<V extends FormValues> {
+  values: V;
+  /** What the visitor is told about the values they find: a kept draft, what the arrival changed. */
+  notice: string | null;
+}
+
+export const DRAFT_KEPT_NOTICE = 'We kept what you typed here earlier.';
+
+/**
+ * The values a form starts with: the kept draft (else the defaults) after the arrival's change.
+ * The visitor is told a draft was kept whenever it left anything a fresh start would not have.
+ */
+export function startingValues<V extends FormValues>(defaults: V, draft: V | null, arrive?: Arrival<V>): FormStart<V> {
+  const arrived = arrive ? arrive(draft ?? defaults) : { values: draft ?? defaults };
+  const fresh = arrive ? arrive(defaults).values : defaults;
+  const kept = draft !== null && JSON.stringify(arrived.values) !== JSON.stringify(fresh);
+  const notice = [kept ? DRAFT_KEPT_NOTICE : null, arrived.notice ?? null].filter(Boolean).join(' ');
+  return { values: arrived.values, notice: notice || null };
+}
+
 /** The saved draft merged over the defaults, or null when there is none. */
 export function readDraft<V extends FormValues>(storage: Storage | undefined, key: string, defaults: V): V | null {
   try {

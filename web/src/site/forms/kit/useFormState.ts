@@ -1,6 +1,6 @@
 import type { FieldErrors } from '@sourcing/shared';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { clearDraft, readDraft, writeDraft, type FormValues } from './draft';
+import { clearDraft, readDraft, startingValues, writeDraft, type Arrival, type FormValues } from './draft';
 import { fileProblem, sameFile } from './fileChecks';
 
 export interface FileFieldOptions {
@@ -14,8 +14,8 @@ export interface FormStateOptions<V extends FormValues> {
   /** localStorage key of the draft. */
   draftKey: string;
   files: FileFieldOptions;
-  /** Adjusts the starting values (draft or defaults) once, when the form mounts. */
-  initialize?: (start: V) => V;
+  /** How the visitor's arrival adjusts the starting values (draft or defaults), once, when the form mounts. */
+  arrive?: Arrival<V>;
 }
 
 /** Props a text-like field needs from the form state. */
@@ -47,19 +47,21 @@ function browserStorage(): Storage | undefined {
  * Nothing touches the browser during render (pages are prerendered): the draft is read in an
  * effect after mounting and written back on every change from then on.
  */
-export function useFormState<V extends FormValues>({ defaults, draftKey, files: fileField, initialize }: FormStateOptions<V>) {
+export function useFormState<V extends FormValues>({ defaults, draftKey, files: fileField, arrive }: FormStateOptions<V>) {
   const [values, setValues] = useState<V>(defaults);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [files, setFiles] = useState<File[]>([]);
   const [draftLoaded, setDraftLoaded] = useState(false);
+  const [notice, setNotice] = useState<string | null>(null);
   const [focusRequest, setFocusRequest] = useState(0);
   const formRef = useRef<HTMLFormElement>(null);
-  const startRef = useRef({ defaults, draftKey, initialize });
+  const startRef = useRef({ defaults, draftKey, arrive });
 
   useEffect(() => {
-    const { defaults: start, draftKey: key, initialize: adjust } = startRef.current;
-    const saved = readDraft(browserStorage(), key, start) ?? start;
-    setValues(adjust ? adjust(saved) : saved);
+    const { defaults: fresh, draftKey: key, arrive: arrival } = startRef.current;
+    const start = startingValues(fresh, readDraft(browserStorage(), key, fresh), arrival);
+    setValues(start.values);
+    setNotice(start.notice);
     setDraftLoaded(true);
   }, []);
 
@@ -101,6 +103,7 @@ export function useFormState<V extends FormValues>({ defaults, draftKey, files: 
     setValues(defaults);
     setErrors({});
     setFiles([]);
+    setNotice(null);
     clearDraft(browserStorage(), draftKey);
   }, [defaults, draftKey]);
 
@@ -148,6 +151,13 @@ export function useFormState<V extends FormValues>({ defaults, draftKey, files: 
 
   return {
     values,
+    /** What the visitor is told about the values they found (a kept draft), until 'Clear form'. */
+    notice,
+    /**
+     * False until the form has its starting values (the kept draft is read after hydrating): until
+     * then it takes no input, which the draft would overwrite.
+     */
+    ready: draftLoaded,
     errors,
     files,
     fileField,

@@ -1,6 +1,6 @@
 import { ApiError, REQUIRED_FIELDS_TOAST, type Validated } from '@sourcing/shared';
 import { useState, type FormEvent } from 'react';
-import toast from 'react-hot-toast';
+import { toastOnce } from '../../../common/toast-once';
 import type { FormValues } from './draft';
 import { multipartBody, postMultipart, type UploadProgress } from './multipartUpload';
 import type { FormState } from './useFormState';
@@ -40,7 +40,7 @@ export function useSubmission<V extends FormValues>({
     const checked = validate(form.values);
     if (!checked.ok) {
       form.showErrors(checked.fields);
-      toast.error(REQUIRED_FIELDS_TOAST);
+      toastOnce.error(REQUIRED_FIELDS_TOAST);
       return;
     }
     setSubmitting(true);
@@ -50,12 +50,12 @@ export function useSubmission<V extends FormValues>({
       const body = multipartBody(toFields(form.values), { field: form.fileField.field, files: form.files });
       const answer = await postMultipart(url, body, setProgress);
       const thanks = answer.reference ? `${successMessage} Reference: ${answer.reference}` : successMessage;
-      toast.success(thanks);
+      toastOnce.success(thanks);
       setConfirmation(thanks);
       form.reset();
     } catch (error) {
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.showErrors(error.fields);
-      toast.error((error instanceof Error && error.message) || failureMessage);
+      toastOnce.error((error instanceof Error && error.message) || failureMessage);
     } finally {
       setSubmitting(false);
       setProgress(null);

@@ -2,6 +2,7 @@ import {
   API_PATHS,
   API_PREFIX,
   composeSupplierOffer,
+  FAILURE_MESSAGES,
   SUPPLIER_OFFER_DEFAULTS,
   supplierOfferSchema,
   toSupplierOfferFields,
@@ -33,7 +34,7 @@ export const SUPPLIER_OFFER_FORM: FormDefinition<SupplierOfferFormValues> = {
   validate: (values) => validate(supplierOfferSchema, composedOfferOf(values)),
   toFields: (values) => toSupplierOfferFields(composedOfferOf(values)),
   successMessage: 'Product submitted successfully!',
-  failureMessage: 'Failed to submit product',
+  failureMessage: FAILURE_MESSAGES.submitSupplierOffer,
 };
 
 /** Title, description and canonical path of the form's page (the embed points its canonical here too). */

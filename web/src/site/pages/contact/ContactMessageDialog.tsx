@@ -1,12 +1,11 @@
 import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
-import { ApiError } from '@sourcing/shared/api-client';
+import { ApiError, FAILURE_MESSAGES } from '@sourcing/shared/api-client';
 import { siteApi } from '../../api';
 import { CloseIcon } from '../../components/icons';
 import { useTimedMessage } from '../../layout/useTimedMessage';
 
 /** SPEC section 9: after a successful send the message clears and the modal closes after 4000 ms. */
 export const CONTACT_CLOSE_AFTER_MS = 4000;
-const SEND_FAILED = 'Failed to send message';
 
 const EMPTY = { name: '', email: '', message: '' };
 
@@ -46,7 +45,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
       show({ kind: 'success', text });
     } catch (error) {
       if (error instanceof ApiError) setFieldErrors(error.fields);
-      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : SEND_FAILED });
+      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : FAILURE_MESSAGES.sendContactMessage });
     } finally {
       setLoading(false);
     }
@@ -64,7 +63,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
   });
   const errorOf = (name: keyof typeof EMPTY) =>
     fieldErrors[name] && (
-      <p className="form-field__error" id={`contact-${name}-error`}>
+      <p className="contact-form__error" id={`contact-${name}-error`}>
         {fieldErrors[name]}
       </p>
     );
@@ -80,22 +79,22 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
         </button>
       </div>
       <form className="contact-form" onSubmit={onSubmit}>
-        <div className="form-field">
+        <div className="contact-form__field">
           <label htmlFor="contact-name">Name</label>
           <input type="text" autoComplete="name" {...field('name')} />
           {errorOf('name')}
         </div>
-        <div className="form-field">
+        <div className="contact-form__field">
           <label htmlFor="contact-email">Email</label>
           <input type="email" autoComplete="email" {...field('email')} />
           {errorOf('email')}
         </div>
-        <div className="form-field">
+        <div className="contact-form__field">
           <label htmlFor="contact-message">Message</label>
           <textarea rows={5} {...field('message')} />
           {errorOf('message')}
         </div>
-        <p className={`form-status${message ? ` is-${message.kind}` : ''}`} role="status">
+        <p className={`contact-form__status${message ? ` is-${message.kind}` : ''}`} role="status">
           {message?.text}
         </p>
         <button type="submit" className="button button--primary contact-form__submit" disabled={loading}>

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { MailIcon, MapPinIcon, MessageIcon, PhoneIcon } from '../../components/icons';
 import { PageHero } from '../../components/PageHero';
+import { useHydrated } from '../../components/useHydrated';
 import { revealProps, useRevealOnScroll } from '../../motion/useRevealOnScroll';
 import { PageMeta } from '../../seo/PageMeta';
 import { POSTAL_ADDRESS, SITE } from '../../site-config';
@@ -8,6 +9,7 @@ import { ContactMessageDialog } from './ContactMessageDialog';
 
 export default function ContactPage() {
   const [dialogOpen, setDialogOpen] = useState(false);
+  const hydrated = useHydrated();
   const page = useRef<HTMLDivElement>(null);
   useRevealOnScroll(page);
   return (
@@ -54,6 +56,7 @@ export default function ContactPage() {
                 type="button"
                 className="button button--primary contact-card__button"
                 aria-haspopup="dialog"
+                disabled={!hydrated}
                 onClick={() => setDialogOpen(true)}
               >
                 Send a Message

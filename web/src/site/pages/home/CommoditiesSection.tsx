@@ -5,7 +5,7 @@ import { Flag } from '../../components/Flag';
 import { ArrowRightIcon } from '../../components/icons';
 import { ContentSection } from '../../components/Section';
 import { revealProps } from '../../motion/useRevealOnScroll';
-import { COMMODITIES_SECTION_ID, type CommodityInquiryNavigationState } from '../../navigation-state';
+import { COMMODITIES_SECTION_ID, commodityInquiryHref, type CommodityInquiryNavigationState } from '../../navigation-state';
 
 const gradeText = (grade: Grade) => (typeof grade === 'string' ? grade : `${grade.grade} (${grade.country})`);
 
@@ -24,7 +24,7 @@ function CommodityCard({ commodity, index }: { commodity: Commodity; index: numb
       />
       <div className="commodity-card__body">
         <h4 className="commodity-card__name">
-          <Link className="commodity-card__link" to="/commodity-inquiry" state={state}>
+          <Link className="commodity-card__link" to={commodityInquiryHref(commodity.name)} state={state}>
             {commodity.name}
           </Link>
         </h4>

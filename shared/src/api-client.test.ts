@@ -1,0 +1,78 @@
+/**
+ * What the API client says when a call fails, for each answer a broken API (or a proxy in front
+ * of it) gives. The browser tests send the same answers over real HTTP.
+ */
+import { beforeAll, describe, expect, it } from 'vitest';
+import { ApiError, createApiClient, FAILURE_MESSAGES, NETWORK_ERROR, type ApiClient } from './api-client';
+
+/** The answer the next call gets; a function so a test can also fail the request itself. */
+let answer: () => Response = () => new Response(null, { status: 204 });
+let api: ApiClient;
+
+beforeAll(() => {
+  api = createApiClient({ baseUrl: 'http://127.0.0.1:9', getAccessToken: () => 'token', fetch: async () => answer() });
+});
+
+/** The error a call rejects with. */
+async function failureOf(call: () => Promise<unknown>): Promise<ApiError> {
+  const error = await call().then(
+    () => null,
+    (e: unknown) => e,
+  );
+  expect(error).toBeInstanceOf(ApiError);
+  return error as ApiError;
+}
+
+const CALLS: [name: string, call: () => Promise<unknown>, fallback: string][] = [
+  ['login', () => api.login('a@example.com', 'secret'), FAILURE_MESSAGES.login],
+  ['refresh', () => api.refresh(), FAILURE_MESSAGES.refresh],
+  ['subscribe', () => api.subscribe('a@example.com'), FAILURE_MESSAGES.subscribe],
+  [
+    'contact',
+    () => api.sendContactMessage({ name: 'A', email: 'a@example.com', message: 'Hi' }),
+    FAILURE_MESSAGES.sendContactMessage,
+  ],
+  ['contacts list', () => api.list('contacts'), FAILURE_MESSAGES.list.contacts],
+  ['subscribers list', () => api.list('subscribers'), FAILURE_MESSAGES.list.subscribers],
+  ['inquiries list', () => api.list('inquiries'), FAILURE_MESSAGES.list.inquiries],
+  ['supplier list', () => api.list('supplierInquiries'), FAILURE_MESSAGES.list.supplierInquiries],
+  ['export', () => api.exportCsv('contacts'), FAILURE_MESSAGES.exportCsv],
+  ['dashboard', () => api.stats('week'), FAILURE_MESSAGES.stats],
+];
+
+describe('the API client', () => {
+  it.each(CALLS)('%s: an empty 500 gives its own fallback, never the status text', async (_, call, fallback) => {
+    answer = () => new Response(null, { status: 500, statusText: 'Internal Server Error' });
+    const error = await failureOf(call);
+    expect(error.message).toBe(fallback);
+    expect(error.status).toBe(500);
+  });
+
+  it.each(CALLS)("%s: a proxy's HTML page gives the fallback too", async (_, call, fallback) => {
+    answer = () =>
+      new Response('<h1>Bad Gateway</h1>', { status: 502, statusText: 'Bad Gateway', headers: { 'Content-Type': 'text/html' } });
+    expect((await failureOf(call)).message).toBe(fallback);
+  });
+
+  it("passes the server's own message and field messages through", async () => {
+    answer = () =>
+      Response.json({ error: 'Enter a valid e-mail address', fields: { email: 'Enter a valid e-mail address' } }, { status: 400 });
+    const error = await failureOf(() => api.subscribe('nope'));
+    expect(error.message).toBe('Enter a valid e-mail address');
+    expect(error.fields).toEqual({ email: 'Enter a valid e-mail address' });
+  });
+
+  it('says so when a success answer is not the JSON the API sends', async () => {
+    answer = () => new Response('<html>captive portal</html>', { status: 200, headers: { 'Content-Type': 'text/html' } });
+    expect((await failureOf(() => api.login('a@example.com', 'secret'))).message).toBe(FAILURE_MESSAGES.login);
+  });
+
+  it('reports a request that never got an answer as a network error', async () => {
+    answer = () => {
+      throw new TypeError('Failed to fetch');
+    };
+    const error = await failureOf(() => api.subscribe('a@example.com'));
+    expect(error.message).toBe(NETWORK_ERROR);
+    expect(error.status).toBe(0);
+  });
+});
