@@ -48,7 +48,17 @@ test('lists are a table on wide screens and cards on phones; the sidebar collaps
 test('on a phone an inquiry card lists only the fields that have a value', async ({ page, request }) => {
   test.skip(page.viewportSize()!.width >= 768, 'cards are the phone layout');
   const tag = uniqueTag('Sparse');
-  const empty = { designation: '', gstNumber: '', purity: '', techSpecs: '', packagingType: '', packagingSize: '', specialPackaging: '' };
+  const empty = {
+    designation: '',
+    gstNumber: '',
+    selectedCommodities: ['Coal'],
+    otherCommodity: '',
+    purity: '',
+    techSpecs: '',
+    packagingType: '',
+    packagingSize: '',
+    specialPackaging: '',
+  };
   await seedInquiry(request, inquiryValues(tag, empty));
   await signIn(page, `/admin/inquiries?q=${tag}`);
   const card = page.locator('.record-card');
