@@ -78,6 +78,7 @@ describe.each(TEST_ENGINES)('malformed bodies on %s', (engine) => {
     upload('a malformed part header', malformedHeader),
     upload('a file cut short', cutShort),
     upload('a NUL in a file name', filePart('attachments', 'a\u0000b.txt', 'hello') + closing),
+    upload('a field name holding a list index of billions', fieldPart('certifications[4294967294]', 'ISO') + closing),
     upload('multipart/mixed', closing, {
       type: `multipart/mixed; boundary=${BOUNDARY}`,
       status: 415,

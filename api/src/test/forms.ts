@@ -12,6 +12,7 @@ import {
   type SupplierOfferValues,
 } from '@sourcing/shared';
 import { readdirSync } from 'node:fs';
+import { request } from 'node:http';
 import type { z } from 'zod';
 import type { TestServer } from './support';
 
@@ -57,6 +58,24 @@ export const supplierForm = (values: SupplierOfferValues, files: UploadPart[] = 
   multipart(submittedFields('supplierInquiries', values), 'attachments', files);
 
 export const postForm = (form: FormData): RequestInit => ({ method: 'POST', body: form });
+
+/** Posts a form in 64 KiB chunks without a Content-Length: the server learns its size only as the bytes arrive. */
+export async function postFormChunked(server: TestServer, path: string, form: FormData): Promise<{ status: number; body: unknown }> {
+  const encoded = new Response(form);
+  const body = Buffer.from(await encoded.arrayBuffer());
+  const { hostname, port } = new URL(server.url);
+  return new Promise((resolve, reject) => {
+    const headers = { 'Content-Type': encoded.headers.get('content-type')! };
+    const req = request({ host: hostname, port, path, method: 'POST', headers }, (res) => {
+      let text = '';
+      res.on('data', (chunk) => (text += chunk));
+      res.on('end', () => resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null }));
+    });
+    req.on('error', reject);
+    for (let at = 0; at < body.length; at += 64 * 1024) req.write(body.subarray(at, at + 64 * 1024));
+    req.end();
+  });
+}
 
 /** Files in UPLOADS_DIR (stored) and in its incoming folder (in flight). */
 export function filesOnDisk(server: TestServer): { stored: string[]; incoming: string[] } {

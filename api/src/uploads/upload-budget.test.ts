@@ -1,6 +1,5 @@
-import { request } from 'node:http';
 import { afterEach, describe, expect, it } from 'vitest';
-import { filesOnDisk, postForm, supplierForm, supplierValues } from '../test/forms';
+import { filesOnDisk, postForm, postFormChunked, supplierForm, supplierValues } from '../test/forms';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 
 const KIB = 1024;
@@ -42,26 +41,9 @@ describe.each(TEST_ENGINES)('upload budgets on %s', (engine) => {
   it('counts a streamed upload without Content-Length as its bytes arrive', async () => {
     server = await startTestServer({ engine, env: { UPLOAD_MB_PER_ADDRESS_PER_HOUR: '1' } });
     const form = supplierForm(supplierValues(), [{ name: 'notes.txt', bytes: text(1536) }]);
-    const encoded = new Response(form);
-    const body = Buffer.from(await encoded.arrayBuffer());
-    const { hostname, port } = new URL(server.url);
-    const answer = await new Promise<{ status?: number; text: string }>((resolve, reject) => {
-      const headers = { 'Content-Type': encoded.headers.get('content-type')! };
-      const req = request(
-        { host: hostname, port, path: '/api/supplier', method: 'POST', headers },
-        (res) => {
-          let text = '';
-          res.on('data', (c) => (text += c));
-          res.on('end', () => resolve({ status: res.statusCode, text }));
-        },
-      );
-      req.on('error', reject);
-      // Chunked: no Content-Length tells the server the size up front.
-      for (let at = 0; at < body.length; at += 64 * KIB) req.write(body.subarray(at, at + 64 * KIB));
-      req.end();
-    });
+    const answer = await postFormChunked(server, '/api/supplier', form);
     expect(answer.status).toBe(429);
-    expect(JSON.parse(answer.text)).toEqual({ error: 'You have sent a lot of files in the last hour. Please try again later.' });
+    expect(answer.body).toEqual({ error: 'You have sent a lot of files in the last hour. Please try again later.' });
     nothingLeftBehind(0);
     // The MiB that did arrive before the refusal is spent.
     expect((await offer(100)).status).toBe(429);
