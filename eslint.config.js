@@ -1,0 +1,79 @@
+// ESLint for every workspace: typescript-eslint's type-checked rules (floating and misused
+// promises above all), React hooks for the two UIs, and imports that are declared by the
+// workspace using them and never form a cycle. Formatting is Prettier's (npm run format).
+import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
+import reactHooks from 'eslint-plugin-react-hooks';
+import globals from 'globals';
+import tseslint from 'typescript-eslint';
+
+const WORKSPACES = ['shared', 'api', 'web', 'desktop', 'bench'];
+
+export default tseslint.config(
+  {
+    ignores: [
+      '**/node_modules',
+      '**/dist',
+      '**/out',
+      'web/public',
+      'desktop/resources',
+      '**/test-results',
+      '**/playwright-report',
+    ],
+  },
+  js.configs.recommended,
+  tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      // The workspaces' own projects (the desktop renderer has a DOM one of its own).
+      parserOptions: {
+        project: [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json'],
+        tsconfigRootDir: import.meta.dirname,
+      },
+      globals: { ...globals.node },
+    },
+    plugins: { import: importPlugin },
+    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    rules: {
+      '@typescript-eslint/no-floating-promises': 'error',
+      '@typescript-eslint/no-misused-promises': 'error',
+      '@typescript-eslint/no-unused-vars': [
+        'error',
+        { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
+      ],
+      'import/no-cycle': 'error',
+      'import/no-duplicates': 'error',
+    },
+  },
+  // Each workspace declares what it imports (test tools are declared once, at the root).
+  ...WORKSPACES.map((workspace) => ({
+    files: [`${workspace}/**/*.{ts,tsx,js,mjs}`],
+    rules: {
+      'import/no-extraneous-dependencies': [
+        'error',
+        { packageDir: [import.meta.dirname, `${import.meta.dirname}/${workspace}`] },
+      ],
+    },
+  })),
+  {
+    files: ['web/src/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],
+    ...reactHooks.configs.flat['recommended-latest'],
+    languageOptions: { globals: { ...globals.browser } },
+  },
+  // Tests read untyped HTTP and IPC answers on purpose: `any` is allowed there.
+  {
+    files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.ts', '**/test/**/*.ts'],
+    rules: {
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-explicit-any': 'off',
+    },
+  },
+  {
+    files: ['**/*.{js,mjs,cjs}', 'vitest.config.ts'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+);
