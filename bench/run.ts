@@ -14,7 +14,13 @@ import { postgresAvailable, BENCH_DATABASE_URL, type Engine } from './lib/proces
  *   BENCH_DATABASE_URL=postgres://...             a database the bench may create schemas in
  *   BENCH_PORT_BASE=3270                          first port of the servers it starts
  */
-const list = (value: string | undefined, fallback: string[]) => (value ? value.split(',').map((s) => s.trim()).filter(Boolean) : fallback);
+const list = (value: string | undefined, fallback: string[]) =>
+  value
+    ? value
+        .split(',')
+        .map((s) => s.trim())
+        .filter(Boolean)
+    : fallback;
 
 async function main() {
   const suites = list(process.env.BENCH_SUITES, ['throughput', 'growth', 'realtime', 'web']);

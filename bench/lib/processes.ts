@@ -16,8 +16,7 @@ const START_TIMEOUT_MS = 60_000;
 
 export type Engine = 'sqlite' | 'postgres';
 
-export const BENCH_DATABASE_URL =
-  process.env.BENCH_DATABASE_URL ?? 'postgres://sourcing:sourcing@127.0.0.1:5432/sourcing_bench';
+export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://sourcing:sourcing@127.0.0.1:5432/sourcing_bench';
 
 let nextPort = Number(process.env.BENCH_PORT_BASE ?? 3270);
 const takePort = () => nextPort++;
@@ -52,7 +51,13 @@ async function waitUntilAnswers(proc: Process, path: string): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (proc.child.exitCode !== null) throw new Error(`${proc.url} exited with ${proc.child.exitCode}`);
-    if (await fetch(`${proc.url}${path}`).then((r) => r.ok, () => false)) return;
+    if (
+      await fetch(`${proc.url}${path}`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return;
     await new Promise((r) => setTimeout(r, 100));
   }
   throw new Error(`${proc.url}${path} did not answer within ${START_TIMEOUT_MS} ms`);
@@ -71,7 +76,13 @@ export interface Store {
 export async function createStore(engine: Engine): Promise<Store> {
   const dataDir = mkdtempSync(join(tmpdir(), `sourcing-bench-${engine}-`));
   if (engine === 'sqlite') {
-    return { engine, dataDir, databaseUrl: null, schema: null, drop: async () => rmSync(dataDir, { recursive: true, force: true }) };
+    return {
+      engine,
+      dataDir,
+      databaseUrl: null,
+      schema: null,
+      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+    };
   }
   const schema = `bench_${randomBytes(4).toString('hex')}`;
   await withPostgres(BENCH_DATABASE_URL, (c) => c.query(`CREATE SCHEMA "${schema}"`));

@@ -34,7 +34,10 @@ export function writeResults(suite: string, rows: Row[], extra: Record<string, u
   const dir = join(REPO_ROOT, 'bench', 'results');
   mkdirSync(dir, { recursive: true });
   const file = join(dir, `${suite}-${new Date().toISOString().replace(/[:.]/g, '-')}.json`);
-  writeFileSync(file, `${JSON.stringify({ suite, at: new Date().toISOString(), machine: machine(), ...extra, rows }, null, 2)}\n`);
+  writeFileSync(
+    file,
+    `${JSON.stringify({ suite, at: new Date().toISOString(), machine: machine(), ...extra, rows }, null, 2)}\n`,
+  );
   return file;
 }
 

@@ -15,17 +15,41 @@ const SPACING_SECONDS = 37;
 const CHUNK = 250_000;
 
 const COPIED_COLUMNS = [
-  'companyName', 'designation', 'gstNumber', 'phoneNumber', 'address', 'addressCountry', 'userType',
-  'commodities', 'otherCommodity', 'quantity', 'unit', 'purity', 'technicalSpecs', 'packagingType',
-  'packagingSize', 'specialPackaging', 'destinationCountry', 'destinationPort', 'dispatchMode',
-  'customDispatchMode', 'deliveryTimeline', 'certifications', 'regulatoryCompliance', 'paymentTerms',
-  'comments', 'attachments',
+  'companyName',
+  'designation',
+  'gstNumber',
+  'phoneNumber',
+  'address',
+  'addressCountry',
+  'userType',
+  'commodities',
+  'otherCommodity',
+  'quantity',
+  'unit',
+  'purity',
+  'technicalSpecs',
+  'packagingType',
+  'packagingSize',
+  'specialPackaging',
+  'destinationCountry',
+  'destinationPort',
+  'dispatchMode',
+  'customDispatchMode',
+  'deliveryTimeline',
+  'certifications',
+  'regulatoryCompliance',
+  'paymentTerms',
+  'comments',
+  'attachments',
 ];
 const COLUMN_LIST = COPIED_COLUMNS.map((n) => `"${n}"`).join(', ');
 const COPIED_VALUES = COPIED_COLUMNS.map((n) => `t."${n}"`).join(', ');
 
 export async function submitTemplateInquiry(apiUrl: string): Promise<string> {
-  const res = await fetch(`${apiUrl}/api/inquiry`, { method: 'POST', body: inquiryForm(inquiryValues({ fullName: 'Template Buyer' })) });
+  const res = await fetch(`${apiUrl}/api/inquiry`, {
+    method: 'POST',
+    body: inquiryForm(inquiryValues({ fullName: 'Template Buyer' })),
+  });
   if (res.status !== 201) throw new Error(`template inquiry answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { reference: string }).reference;
 }

@@ -36,7 +36,15 @@ export async function growthOn(engine: Engine, sizes: number[]): Promise<Row[]> 
         // Searches scan the table: fewer samples at large sizes keep the run bounded.
         const count = name.startsWith('search') && size > 100_000 ? 20 : 200;
         const latency = await timeSequential(`${api.url}${path}`, headers, count, Math.min(20, count));
-        rows.push({ engine, rows: size, case: name, 'p50 ms': latency.p50, 'p99 ms': latency.p99, samples: latency.count, 'seeded in s': seedSeconds });
+        rows.push({
+          engine,
+          rows: size,
+          case: name,
+          'p50 ms': latency.p50,
+          'p99 ms': latency.p99,
+          samples: latency.count,
+          'seeded in s': seedSeconds,
+        });
       }
     }
   } finally {
@@ -69,8 +77,16 @@ export async function growthSuite(engines: Engine[], sizes: number[]): Promise<v
   const rows: Row[] = [];
   for (const engine of engines) rows.push(...(await growthOn(engine, sizes)));
   const growth = ratios(rows, sizes);
-  printTable('Growth: single admin, sequential requests', rows.map(({ 'seeded in s': _, ...r }) => r));
-  printTable('Seeding time', rows.filter((r) => r.case === 'list first page').map((r) => ({ engine: r.engine, rows: r.rows, 'seeded in s': r['seeded in s'] })));
+  printTable(
+    'Growth: single admin, sequential requests',
+    rows.map(({ 'seeded in s': _, ...r }) => r),
+  );
+  printTable(
+    'Seeding time',
+    rows
+      .filter((r) => r.case === 'list first page')
+      .map((r) => ({ engine: r.engine, rows: r.rows, 'seeded in s': r['seeded in s'] })),
+  );
   if (sizes.length > 1) printTable('Growth ratio (largest / smallest size)', growth);
   console.log(`\nwritten ${writeResults('growth', rows, { sizes, ratios: growth })}`);
 }

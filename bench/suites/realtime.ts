@@ -52,7 +52,8 @@ async function realtimeOn(engine: Engine): Promise<Row> {
       if (res.status !== 201) throw new Error(`contact answered ${res.status}`);
       const { reference } = (await res.json()) as { reference: string };
       const deadline = Date.now() + 5000;
-      while ((arrivals.get(reference)?.length ?? 0) < CLIENTS && Date.now() < deadline) await new Promise((r) => setTimeout(r, 1));
+      while ((arrivals.get(reference)?.length ?? 0) < CLIENTS && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 1));
       const times = arrivals.get(reference) ?? [];
       if (times.length < CLIENTS) throw new Error(`only ${times.length} of ${CLIENTS} clients got event ${i}`);
       for (const at of times) {
@@ -66,7 +67,7 @@ async function realtimeOn(engine: Engine): Promise<Row> {
       engine,
       clients: CLIENTS,
       events: SUBMISSIONS,
-      'deliveries': afterResponse.count,
+      deliveries: afterResponse.count,
       'p50 ms after 201': afterResponse.p50,
       'p99 ms after 201': afterResponse.p99,
       'max ms after 201': afterResponse.max,

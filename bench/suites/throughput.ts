@@ -39,11 +39,21 @@ async function throughputOn(engine: Engine): Promise<Row[]> {
           method: 'POST',
           path: '/api/contact',
           headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ name: 'Jane Doe', email: 'jane@example.com', message: 'Please send me your copper price list.' }),
+          body: JSON.stringify({
+            name: 'Jane Doe',
+            email: 'jane@example.com',
+            message: 'Please send me your copper price list.',
+          }),
         },
       ],
-      ['POST /api/inquiry (100 KB PDF)', { method: 'POST', path: '/api/inquiry', headers: { 'Content-Type': multipart.contentType }, body: multipart.body }],
-      ['GET /api/inquiry/inquiries (page 1 of 1k)', { method: 'GET', path: '/api/inquiry/inquiries', headers: { Authorization: `Bearer ${api.token}` } }],
+      [
+        'POST /api/inquiry (100 KB PDF)',
+        { method: 'POST', path: '/api/inquiry', headers: { 'Content-Type': multipart.contentType }, body: multipart.body },
+      ],
+      [
+        'GET /api/inquiry/inquiries (page 1 of 1k)',
+        { method: 'GET', path: '/api/inquiry/inquiries', headers: { Authorization: `Bearer ${api.token}` } },
+      ],
     ];
 
     // The bare app answers with the real API's status and body for each route.
@@ -69,7 +79,7 @@ async function throughputOn(engine: Engine): Promise<Row[]> {
           'api p99 ms': real.p99,
           'bare p50 ms': yardstick.p50,
           'bare p99 ms': yardstick.p99,
-          'failed': real.non2xx + real.errors,
+          failed: real.non2xx + real.errors,
         });
       }
       return rows;

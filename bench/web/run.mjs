@@ -59,7 +59,13 @@ async function startApi() {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {
     if (child.exitCode !== null) throw new Error(`the API exited with ${child.exitCode}`);
-    if (await fetch(`${ORIGIN}/api/health`).then((r) => r.ok, () => false)) return child;
+    if (
+      await fetch(`${ORIGIN}/api/health`).then(
+        (r) => r.ok,
+        () => false,
+      )
+    )
+      return child;
     await new Promise((r) => setTimeout(r, 200));
   }
   child.kill();
@@ -113,7 +119,10 @@ async function measure(url, port) {
   return { scores, metrics, lcps, failedRuns, lhr: runs.at(-1) };
 }
 
-const load = () => loadavg().map((n) => n.toFixed(2)).join(' ');
+const load = () =>
+  loadavg()
+    .map((n) => n.toFixed(2))
+    .join(' ');
 
 const mark = (ok) => (ok ? 'ok' : 'BELOW TARGET');
 

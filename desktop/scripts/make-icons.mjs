@@ -165,6 +165,14 @@ const sizes = [16, 32, 48, 64, 128, 256, 512, 1024];
 const icon = Object.fromEntries(sizes.map((size) => [size, render(size, appIcon)]));
 write('icon.png', icon[512]);
 write('icon.ico', ico([16, 32, 48, 64, 128, 256].map((size) => [size, icon[size]])));
-write('icon.icns', icns([['ic07', icon[128]], ['ic08', icon[256]], ['ic09', icon[512]], ['ic10', icon[1024]]]));
+write(
+  'icon.icns',
+  icns([
+    ['ic07', icon[128]],
+    ['ic08', icon[256]],
+    ['ic09', icon[512]],
+    ['ic10', icon[1024]],
+  ]),
+);
 for (let n = 1; n <= 9; n++) write(`badges/badge-${n}.png`, render(32, badge(String(n))));
 write('badges/badge-9plus.png', render(32, badge('9+')));

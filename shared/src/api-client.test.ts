@@ -56,7 +56,10 @@ describe('the API client', () => {
 
   it("passes the server's own message and field messages through", async () => {
     answer = () =>
-      Response.json({ error: 'Enter a valid e-mail address', fields: { email: 'Enter a valid e-mail address' } }, { status: 400 });
+      Response.json(
+        { error: 'Enter a valid e-mail address', fields: { email: 'Enter a valid e-mail address' } },
+        { status: 400 },
+      );
     const error = await failureOf(() => api.subscribe('nope'));
     expect(error.message).toBe('Enter a valid e-mail address');
     expect(error.fields).toEqual({ email: 'Enter a valid e-mail address' });

@@ -1,14 +1,6 @@
 /** The typed API client used by the public site, the admin UI and the desktop app. */
 import { ADMIN_LISTS, API_PATHS, API_PREFIX, CSV_EXPORT_SUFFIX, type AdminListName } from './api-paths';
-import type {
-  AdminListRecords,
-  ApiErrorBody,
-  DashboardStats,
-  ListPage,
-  ListQuery,
-  SessionResponse,
-  SubmitResponse,
-} from './api';
+import type { AdminListRecords, ApiErrorBody, DashboardStats, ListPage, ListQuery, SessionResponse, SubmitResponse } from './api';
 import type { StatsPeriod } from './constants';
 import type { ContactMessageInput } from './records';
 

@@ -89,7 +89,11 @@ export const COMMODITY_GROUPS: CommodityGroup[] = [
   },
 ];
 
-const normalise = (s: string) => s.toLowerCase().replace(/[^a-z0-9]+/g, ' ').trim();
+const normalise = (s: string) =>
+  s
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, ' ')
+    .trim();
 
 /**
  * The checklist entry a commodity card's name stands for: the exact entry, else the entry that

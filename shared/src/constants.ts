@@ -86,9 +86,7 @@ export const UPLOAD_ACCEPT = ALLOWED_UPLOAD_TYPES.flatMap((t) => [...t.extension
 export function describeUploadLimits(maxFiles: number): string {
   const types = ALLOWED_UPLOAD_TYPES.map((t) => t.label).join(', ');
   const mb = UPLOAD_LIMITS.maxFileBytes / (1024 * 1024);
-  return maxFiles > 1
-    ? `${types}; up to ${maxFiles} files, ${mb} MB each`
-    : `${types}; one file up to ${mb} MB`;
+  return maxFiles > 1 ? `${types}; up to ${maxFiles} files, ${mb} MB each` : `${types}; one file up to ${mb} MB`;
 }
 
 /** Maximum lengths of text fields, so no field can carry a novel. */

@@ -10,7 +10,7 @@ import { COUNTRIES, DEFAULT_CALLING_CODE, splitAddress } from './countries';
 const NOT_IN_LIBPHONENUMBER = ['AQ', 'BV', 'GS', 'HM', 'PN', 'TF', 'UM'];
 
 describe('the calling-code list', () => {
-  it("gives every country the calling code libphonenumber knows it by", () => {
+  it('gives every country the calling code libphonenumber knows it by', () => {
     const wrong = COUNTRIES.filter((c) => isSupportedCountry(c.cca2))
       .filter((c) => c.callingCode !== `+${getCountryCallingCode(c.cca2 as CountryCode)}`)
       .map((c) => `${c.name} ${c.callingCode}, not +${getCountryCallingCode(c.cca2 as CountryCode)}`);
@@ -18,7 +18,11 @@ describe('the calling-code list', () => {
   });
 
   it('leaves unchecked only the territories libphonenumber has no plan for', () => {
-    expect(COUNTRIES.filter((c) => !isSupportedCountry(c.cca2)).map((c) => c.cca2).sort()).toEqual(NOT_IN_LIBPHONENUMBER);
+    expect(
+      COUNTRIES.filter((c) => !isSupportedCountry(c.cca2))
+        .map((c) => c.cca2)
+        .sort(),
+    ).toEqual(NOT_IN_LIBPHONENUMBER);
   });
 
   it('offers Kosovo as +383 and North American countries as +1', () => {

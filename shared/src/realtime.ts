@@ -1,12 +1,7 @@
 /** Realtime events pushed to admins over the WebSocket at API_PREFIX + API_PATHS.ws. */
 import { API_PATHS, API_PREFIX } from './api-paths';
 
-export const REALTIME_EVENTS = [
-  'inquiryUpdated',
-  'supplierInquiryUpdated',
-  'contactUpdated',
-  'subscriberUpdated',
-] as const;
+export const REALTIME_EVENTS = ['inquiryUpdated', 'supplierInquiryUpdated', 'contactUpdated', 'subscriberUpdated'] as const;
 export type RealtimeEventName = (typeof REALTIME_EVENTS)[number];
 
 export type RecordKind = 'inquiry' | 'supplierInquiry' | 'contact' | 'subscriber';
@@ -50,7 +45,12 @@ export function parseRealtimeEvent(data: unknown): RealtimeEvent | null {
   if (typeof data !== 'string') return null;
   try {
     const parsed = JSON.parse(data) as Partial<RealtimeEvent>;
-    if (parsed && typeof parsed.event === 'string' && (REALTIME_EVENTS as readonly string[]).includes(parsed.event) && parsed.summary) {
+    if (
+      parsed &&
+      typeof parsed.event === 'string' &&
+      (REALTIME_EVENTS as readonly string[]).includes(parsed.event) &&
+      parsed.summary
+    ) {
       return parsed as RealtimeEvent;
     }
   } catch {

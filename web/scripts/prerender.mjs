@@ -75,14 +75,11 @@ const lowPriorityScripts = (page) =>
 const outputFileOf = (path) => (path === '/' ? 'index.html' : path === '/404' ? '404.html' : `${path.slice(1)}/index.html`);
 
 function sitemapXml(origin, paths) {
-  const urls = paths
-    .map((path) => `  <url><loc>${origin}${path === '/' ? '/' : path}</loc></url>`)
-    .join('\n');
+  const urls = paths.map((path) => `  <url><loc>${origin}${path === '/' ? '/' : path}</loc></url>`).join('\n');
   return `<?xml version="1.0" encoding="UTF-8"?>\n<urlset xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${urls}\n</urlset>\n`;
 }
 
-const robotsTxt = (origin) =>
-  `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /embed/\n\nSitemap: ${origin}/sitemap.xml\n`;
+const robotsTxt = (origin) => `User-agent: *\nAllow: /\nDisallow: /admin\nDisallow: /embed/\n\nSitemap: ${origin}/sitemap.xml\n`;
 
 const manifestPath = join(outDir, '.vite', 'manifest.json');
 const manifest = JSON.parse(await readFile(manifestPath, 'utf8'));

@@ -27,19 +27,16 @@ export async function resetAdminPassword(dataSource: DataSource, email: string, 
   const admin = await findAdminByEmail(dataSource, email);
   if (!admin) return false;
   await dataSource.transaction(async (manager) => {
-    await manager.getRepository(AdminEntity).update(
-      { id: admin.id },
-      { passwordHash: await hashPassword(password), updatedAt: Date.now() },
-    );
+    await manager
+      .getRepository(AdminEntity)
+      .update({ id: admin.id }, { passwordHash: await hashPassword(password), updatedAt: Date.now() });
     await manager.getRepository(RefreshTokenEntity).update({ adminId: admin.id, revokedAt: IsNull() }, { revokedAt: Date.now() });
   });
   return true;
 }
 
 export type FirstAdminOutcome =
-  | { kind: 'existing' }
-  | { kind: 'created-from-env'; email: string }
-  | { kind: 'generated'; email: string; password: string };
+  { kind: 'existing' } | { kind: 'created-from-env'; email: string } | { kind: 'generated'; email: string; password: string };
 
 export const GENERATED_ADMIN_EMAIL = 'admin@sourcing.local';
 

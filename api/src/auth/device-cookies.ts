@@ -19,7 +19,9 @@ export interface DeviceCookies {
 export function createDeviceCookies(secret: string): DeviceCookies {
   const key = `device:${secret}`;
   const signature = (email: string, device: string) =>
-    createHmac('sha256', key).update(`${normaliseEmail(email)}\n${device}`).digest('base64url');
+    createHmac('sha256', key)
+      .update(`${normaliseEmail(email)}\n${device}`)
+      .digest('base64url');
   return {
     issue(email) {
       const device = randomBytes(18).toString('base64url');

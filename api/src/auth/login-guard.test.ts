@@ -60,7 +60,7 @@ describe.each(TEST_ENGINES)('sign-in guard on %s', (engine) => {
   it('makes an account wait longer after each failure past the free ones, and forgets them on success', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-01T09:00:00Z') });
     const g = guard({ freeFailures: 2, maxDelaySeconds: 4 });
-    const fail = async () => (admitted(await g.begin(subject())).failed());
+    const fail = async () => admitted(await g.begin(subject())).failed();
     await fail();
     await fail();
     await fail();

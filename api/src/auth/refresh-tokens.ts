@@ -17,8 +17,7 @@ export interface IssuedRefreshToken {
 }
 
 export type RotateOutcome =
-  | { ok: true; admin: AdminRow; next: IssuedRefreshToken }
-  | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
+  { ok: true; admin: AdminRow; next: IssuedRefreshToken } | { ok: false; reason: 'unknown' | 'expired' | 'revoked' | 'reused' };
 
 export interface RefreshTokenOptions {
   ttlMs?: number;

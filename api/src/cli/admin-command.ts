@@ -52,4 +52,3 @@ export async function runAdminCommand(dataSource: DataSource, argv: string[]): P
   }
   return { code: 0, lines: [`Password reset for ${email.data.toLowerCase()}; their sessions were signed out.`, ...shown] };
 }
-

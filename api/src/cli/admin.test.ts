@@ -44,7 +44,10 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
       code: 2,
       out: expect.stringContaining('at least 10 characters'),
     });
-    expect(await admin('reset-password', 'ghost@example.com')).toMatchObject({ code: 1, out: expect.stringContaining('No admin') });
+    expect(await admin('reset-password', 'ghost@example.com')).toMatchObject({
+      code: 1,
+      out: expect.stringContaining('No admin'),
+    });
     expect(await admin('frobnicate')).toMatchObject({ code: 2, out: expect.stringContaining('Usage:') });
   });
 });

@@ -117,7 +117,10 @@ describe('Dockerfile', () => {
     expect(copied.sort()).toEqual([...workspaces].sort());
     for (const workspace of copied) {
       const excluded = dockerignore.includes(workspace) || dockerignore.includes(`${workspace}/*`);
-      expect(!excluded || dockerignore.includes(`!${workspace}/package.json`), `${workspace}/package.json reaches the build`).toBe(true);
+      expect(
+        !excluded || dockerignore.includes(`!${workspace}/package.json`),
+        `${workspace}/package.json reaches the build`,
+      ).toBe(true);
     }
     expect(dockerignore).toEqual(expect.arrayContaining(['**/node_modules', '.env', '.git', 'data']));
   });

@@ -60,7 +60,10 @@ async function waitUntilReady(replica: Replica): Promise<void> {
     if (replica.process.exitCode !== null) {
       throw new Error(`replica ${replica.name} exited with ${replica.process.exitCode}:\n${replica.output.join('')}`);
     }
-    const ready = await fetch(`${replica.url}/api/ready`).then((r) => r.ok, () => false);
+    const ready = await fetch(`${replica.url}/api/ready`).then(
+      (r) => r.ok,
+      () => false,
+    );
     if (ready) return;
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
@@ -180,7 +183,9 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
         summary: { id: reference, kind: 'supplierInquiry', displayName: 'Sam Supplier', detail: 'Copper Cathode' },
       });
 
-      const list = (await (await fetch(`${a.url}/api/supplier/supplierInquires`, { headers: auth })).json()) as ListPage<SupplierInquiryRecord>;
+      const list = (await (
+        await fetch(`${a.url}/api/supplier/supplierInquires`, { headers: auth })
+      ).json()) as ListPage<SupplierInquiryRecord>;
       expect(list.total).toBe(1);
       expect(list.data.map((record) => record._id)).toEqual([reference]);
       const [file] = list.data[0].attachmentFiles;

@@ -48,7 +48,7 @@ export function errorHandler(logger: Logger): Middleware {
         logger.error('request failed', {
           method: ctx.method,
           path: ctx.path,
-          error: caught instanceof Error ? caught.stack ?? caught.message : String(caught),
+          error: caught instanceof Error ? (caught.stack ?? caught.message) : String(caught),
         });
         ctx.status = 500;
         body = { error: INTERNAL_ERROR };

@@ -13,10 +13,12 @@ export interface Logger {
 
 /** One JSON object per line on stdout (errors on stderr), below `level` dropped. */
 export function createLogger(level: LogLevel, write: (line: string, isError: boolean) => void = defaultWrite): Logger {
-  const emit = (at: Exclude<LogLevel, 'silent'>) => (message: string, fields: LogFields = {}) => {
-    if (RANK[at] < RANK[level]) return;
-    write(JSON.stringify({ time: new Date().toISOString(), level: at, msg: message, ...fields }), RANK[at] >= RANK.error);
-  };
+  const emit =
+    (at: Exclude<LogLevel, 'silent'>) =>
+    (message: string, fields: LogFields = {}) => {
+      if (RANK[at] < RANK[level]) return;
+      write(JSON.stringify({ time: new Date().toISOString(), level: at, msg: message, ...fields }), RANK[at] >= RANK.error);
+    };
   return { debug: emit('debug'), info: emit('info'), warn: emit('warn'), error: emit('error') };
 }
 

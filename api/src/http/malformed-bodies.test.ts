@@ -68,8 +68,14 @@ describe.each(TEST_ENGINES)('malformed bodies on %s', (engine) => {
     status ?? 400,
     error ?? /^Malformed multipart body$/,
   ];
-  const encoded = (name: string, path: string, encoding: string, body: string | Buffer, type = 'application/json'): Case =>
-    [name, path, { 'Content-Type': type, 'Content-Encoding': encoding }, body, 400, /could not be read/];
+  const encoded = (name: string, path: string, encoding: string, body: string | Buffer, type = 'application/json'): Case => [
+    name,
+    path,
+    { 'Content-Type': type, 'Content-Encoding': encoding },
+    body,
+    400,
+    /could not be read/,
+  ];
   const malformedHeader = `--${BOUNDARY}\r\nContent-Disposition form-data name\r\n\r\nBob\r\n${closing}`;
   const cutShort = `--${BOUNDARY}\r\nContent-Disposition: form-data; name="attachments"; filename="a.txt"\r\n\r\nhello`;
   const cases: Case[] = [

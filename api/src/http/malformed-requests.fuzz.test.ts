@@ -56,9 +56,7 @@ function forgedCursor(random: Random): string {
 
 /** Every path and query an attacker might aim at, with the real routes' parameters filled in badly or well. */
 function fuzzedPath(random: Random, routePaths: string[]): string {
-  const template = random.chance(0.85)
-    ? random.pick(routePaths)
-    : random.pick(WEB_PATHS);
+  const template = random.chance(0.85) ? random.pick(routePaths) : random.pick(WEB_PATHS);
   const path = template.replace(/:\w+/g, () =>
     random.pick([
       '00000000-0000-4000-8000-000000000000',

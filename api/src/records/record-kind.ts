@@ -17,10 +17,10 @@ type RowValue<F> = F extends { kind: 'list' } ? string[] : F extends { kind: 'da
 /** A stored row: the fields (dates as Date), and the files' metadata in one JSON column. */
 export type RowOf<D extends RecordDefinition> = Simplify<
   { id: string } & { [F in Exclude<Field<D>, { kind: 'files' }> as F['key']]: RowValue<F> } & ([
-    Extract<Field<D>, { kind: 'files' }>,
-  ] extends [never]
-    ? object
-    : { attachments: StoredFile[] })
+      Extract<Field<D>, { kind: 'files' }>,
+    ] extends [never]
+      ? object
+      : { attachments: StoredFile[] })
 >;
 
 /** Any kind's row, as the generic code sees it. */

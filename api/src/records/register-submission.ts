@@ -32,7 +32,10 @@ export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKi
       const { row, created } = await store(deps, kind, ctx.state.input.body as Record<string, unknown>, checked);
       if (created) await publishAfterCommit(deps, recordEvent(kind, row));
       ctx.status = created ? 201 : 200;
-      ctx.body = { message: created ? kind.submitted : (kind.alreadyStored ?? kind.submitted), reference: row.id } satisfies SubmitResponse;
+      ctx.body = {
+        message: created ? kind.submitted : (kind.alreadyStored ?? kind.submitted),
+        reference: row.id,
+      } satisfies SubmitResponse;
     },
   );
 }

@@ -25,9 +25,9 @@ export async function storeWithFiles<Row extends { id: string; createdAt: Date }
     return await deps.dataSource.transaction(async (manager) => {
       const row = await insertRecord(manager, stored);
       if (stored.length) {
-        await manager.getRepository<UploadedFileRow>(UPLOADED_FILE).insert(
-          stored.map((f) => ({ ...f, recordKind: kind, recordId: row.id, createdAt: row.createdAt })),
-        );
+        await manager
+          .getRepository<UploadedFileRow>(UPLOADED_FILE)
+          .insert(stored.map((f) => ({ ...f, recordKind: kind, recordId: row.id, createdAt: row.createdAt })));
       }
       return row;
     });

@@ -50,7 +50,10 @@ describe('access control of every API route', () => {
     const forged = createAccessTokens('another-secret-another-secret-0123').sign(TEST_ADMIN);
     const expired = createAccessTokens(server.deps.config.jwtSecret, -10).sign(TEST_ADMIN);
     for (const route of adminRoutes()) {
-      for (const headers of [{}, { Authorization: `Bearer ${forged}` }, { Authorization: `Bearer ${expired}` }] as Record<string, string>[]) {
+      for (const headers of [{}, { Authorization: `Bearer ${forged}` }, { Authorization: `Bearer ${expired}` }] as Record<
+        string,
+        string
+      >[]) {
         const res = await call(server, concrete(route.path), { method: route.method, headers });
         expect(res.status, `${route.method} ${route.path}`).toBe(401);
         expect(res.body).toEqual({ error: 'Not signed in' });

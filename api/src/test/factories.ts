@@ -44,7 +44,12 @@ export async function seedRows<N extends AdminListName>(dataSource: DataSource, 
   const { entity } = RECORD_KINDS[list];
   await dataSource.transaction(async (manager) => {
     for (let i = 0; i < rows.length; i += batchSize) {
-      await manager.createQueryBuilder().insert().into(entity).values(rows.slice(i, i + batchSize)).execute();
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(entity)
+        .values(rows.slice(i, i + batchSize))
+        .execute();
     }
   });
 }

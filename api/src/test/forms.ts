@@ -60,7 +60,11 @@ export const supplierForm = (values: SupplierOfferValues, files: UploadPart[] = 
 export const postForm = (form: FormData): RequestInit => ({ method: 'POST', body: form });
 
 /** Posts a form in 64 KiB chunks without a Content-Length: the server learns its size only as the bytes arrive. */
-export async function postFormChunked(server: TestServer, path: string, form: FormData): Promise<{ status: number; body: unknown }> {
+export async function postFormChunked(
+  server: TestServer,
+  path: string,
+  form: FormData,
+): Promise<{ status: number; body: unknown }> {
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
   const { hostname, port } = new URL(server.url);

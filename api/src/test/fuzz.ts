@@ -114,7 +114,7 @@ export function hostileMultipart(
   const parts: Buffer[] = [];
   const crlf = random.chance(0.05) ? '\n' : '\r\n';
   for (const [name, value] of Object.entries(fields)) {
-    const text = typeof value === 'string' ? value : JSON.stringify(value) ?? '';
+    const text = typeof value === 'string' ? value : (JSON.stringify(value) ?? '');
     parts.push(Buffer.from(`--${boundary}${crlf}Content-Disposition: form-data; name="${name}"${crlf}${crlf}${text}${crlf}`));
   }
   const files = random.chance(0.5) ? random.int(13) : 0;
@@ -166,7 +166,9 @@ export function hostileBody(
       break;
     case 'form':
       type = 'application/x-www-form-urlencoded';
-      body = Buffer.from(new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString());
+      body = Buffer.from(
+        new URLSearchParams(Object.entries(fields).map(([k, v]): [string, string] => [k, String(v)])).toString(),
+      );
       break;
     case 'raw':
       type = random.pick(['application/octet-stream', 'application/xml', 'text/html', '', 'application/json']);

@@ -127,4 +127,3 @@ export const jsonBody = (value: unknown): RequestInit => ({
   headers: { 'Content-Type': 'application/json' },
   body: JSON.stringify(value),
 });
-

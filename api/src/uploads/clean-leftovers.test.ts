@@ -16,7 +16,11 @@ describe.each(TEST_ENGINES)('upload leftovers after a crash on %s', (engine) => 
   let kept: string;
   beforeAll(async () => {
     first = await startTestServer({ engine });
-    const res = await call(first, '/api/supplier', postForm(supplierForm(supplierValues(), [{ name: 'cert.pdf', bytes: pdf() }])));
+    const res = await call(
+      first,
+      '/api/supplier',
+      postForm(supplierForm(supplierValues(), [{ name: 'cert.pdf', bytes: pdf() }])),
+    );
     expect(res.status).toBe(201);
     [kept] = filesOnDisk(first).stored;
   });

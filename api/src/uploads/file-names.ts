@@ -7,7 +7,11 @@ const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
  */
 export function cleanFileName(name: string): string {
   const base = name.replace(/\\/g, '/').split('/').pop() ?? '';
-  const cleaned = base.replace(/[\u0000-\u001f\u007f]/g, '').replace(BIDI_CONTROLS, '').trim().slice(0, 200);
+  const cleaned = base
+    .replace(/[\u0000-\u001f\u007f]/g, '')
+    .replace(BIDI_CONTROLS, '')
+    .trim()
+    .slice(0, 200);
   return /^\.*$/.test(cleaned) ? '' : cleaned;
 }
 

@@ -57,7 +57,11 @@ describe('serving the built web', () => {
       );
 
     const br = await raw('gzip, deflate, br');
-    expect(br.headers).toMatchObject({ 'content-encoding': 'br', vary: 'Accept-Encoding', 'content-type': 'text/javascript; charset=utf-8' });
+    expect(br.headers).toMatchObject({
+      'content-encoding': 'br',
+      vary: 'Accept-Encoding',
+      'content-type': 'text/javascript; charset=utf-8',
+    });
     expect(brotliDecompressSync(br.body).toString()).toBe(source);
     const gz = await raw('gzip');
     expect(gz.headers['content-encoding']).toBe('gzip');

@@ -51,7 +51,7 @@ describe('serveAppFiles', () => {
     expect(await ok.text()).toBe('console.log(1)');
     expect(ok.headers.get('content-type')).toBe('text/javascript; charset=utf-8');
     expect(ok.headers.get('x-content-type-options')).toBe('nosniff');
-    expect(ok.headers.get('content-security-policy')).toContain('connect-src \'self\' https://sourcing.example.com');
+    expect(ok.headers.get('content-security-policy')).toContain("connect-src 'self' https://sourcing.example.com");
     expect(fetched[0]).toBe(`file://${join(dir, 'assets', 'main.js')}`);
     expect((await handler!(new Request('app://admin/..%2f..%2fx'))).status).toBe(404);
     expect((await handler!(new Request('app://admin/favicon.ico'))).status).toBe(404);

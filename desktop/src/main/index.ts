@@ -74,7 +74,12 @@ async function start(): Promise<void> {
   app.on('web-contents-created', (_event, contents) =>
     guardWebContents(contents, trusted, (url) => void shell.openExternal(url)),
   );
-  serveAppFiles(ses.protocol, (url) => net.fetch(url), join(__dirname, '../renderer'), () => serverOrigin);
+  serveAppFiles(
+    ses.protocol,
+    (url) => net.fetch(url),
+    join(__dirname, '../renderer'),
+    () => serverOrigin,
+  );
 
   const attachments = createAttachmentOpener({
     fetch: (url) => ses.fetch(url, { credentials: 'include' }),
@@ -100,10 +105,15 @@ async function start(): Promise<void> {
       },
       getServerUrl: async () => serverOrigin,
       setServerUrl: (input) =>
-        changeServerAddress(input, serverStore, (url, init) => ses.fetch(url, init), (origin) => {
-          serverOrigin = origin;
-          loadApp();
-        }),
+        changeServerAddress(
+          input,
+          serverStore,
+          (url, init) => ses.fetch(url, init),
+          (origin) => {
+            serverOrigin = origin;
+            loadApp();
+          },
+        ),
       setBadgeCount: (count) => badge.set(count),
     },
     (event) => isTrustedSenderUrl(event.senderFrame?.url, appOrigin),

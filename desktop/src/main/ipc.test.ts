@@ -45,7 +45,11 @@ describe('registerBridgeHandlers', () => {
     await call(IPC.setServerUrl, 'https://sourcing.example.com');
     expect(await call(IPC.getServerUrl)).toBe('https://sourcing.example.com');
     expect(
-      await call(IPC.openAttachment, { url: '/api/uploads/a?sig=1', fileName: 'a.pdf', apiBaseUrl: 'https://sourcing.example.com' }),
+      await call(IPC.openAttachment, {
+        url: '/api/uploads/a?sig=1',
+        fileName: 'a.pdf',
+        apiBaseUrl: 'https://sourcing.example.com',
+      }),
     ).toEqual({ ok: true });
     expect(ran).toEqual([
       ['notify', notification],

@@ -4,7 +4,13 @@
  */
 import type { IpcMain, IpcMainInvokeEvent } from 'electron';
 import { z } from 'zod';
-import { ADMIN_ROUTE_OF, REALTIME_EVENTS, type AdminNotification, type AttachmentToOpen, type RecordKind } from '@sourcing/shared';
+import {
+  ADMIN_ROUTE_OF,
+  REALTIME_EVENTS,
+  type AdminNotification,
+  type AttachmentToOpen,
+  type RecordKind,
+} from '@sourcing/shared';
 import { IPC, type ActionResult } from '../common/ipc-channels';
 
 const attachmentArg = z.object({

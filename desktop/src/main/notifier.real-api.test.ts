@@ -1,5 +1,12 @@
 /** Notifications from real events: a real API server, its real WebSocket, the shared realtime client. */
-import { API_PATHS, connectRealtime, notificationFor, realtimeUrl, type RealtimeClient, type RealtimeEvent } from '@sourcing/shared';
+import {
+  API_PATHS,
+  connectRealtime,
+  notificationFor,
+  realtimeUrl,
+  type RealtimeClient,
+  type RealtimeEvent,
+} from '@sourcing/shared';
 import WebSocket from 'ws';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_START_TIMEOUT_MS, startSignedInApi, type SignedInApi } from '../test/real-api';
@@ -65,7 +72,11 @@ describe('notifications for real events from the API', () => {
     const natives = recordingNotifications();
     const routes: string[] = [];
     const burst = manualBurstTimer();
-    const notifier = createNotifier({ createNotification: natives.create, showRoute: (r) => routes.push(r), setTimer: burst.set });
+    const notifier = createNotifier({
+      createNotification: natives.create,
+      showRoute: (r) => routes.push(r),
+      setTimer: burst.set,
+    });
     notifier.notify(notificationFor(event));
     expect(natives.shown).toEqual([]);
     burst.end();

@@ -26,10 +26,7 @@ describe('coalesceNotifications', () => {
       plain,
       notificationFor(inquiry('Raj Patel', 'Patel Agro')),
     ]);
-    expect(result).toEqual([
-      plain,
-      { title: '2 new buyer inquiries', body: 'Jane Doe, Raj Patel', route: '/admin/inquiries' },
-    ]);
+    expect(result).toEqual([plain, { title: '2 new buyer inquiries', body: 'Jane Doe, Raj Patel', route: '/admin/inquiries' }]);
   });
 });
 

@@ -81,7 +81,11 @@ describe('guardWebContents', () => {
   it('blocks navigation away from the app, opening server and mail links externally', () => {
     const contents = fakeContents();
     const opened: string[] = [];
-    guardWebContents(contents as never, () => trusted, (url) => opened.push(url));
+    guardWebContents(
+      contents as never,
+      () => trusted,
+      (url) => opened.push(url),
+    );
 
     expect(contents.fire('will-navigate', 'app://admin/index.html')).toBe(false);
     expect(contents.fire('will-navigate', 'https://evil.test/')).toBe(true);
@@ -96,7 +100,11 @@ describe('guardWebContents', () => {
     const contents = fakeContents();
     let current: TrustedOrigins = { app: 'app://admin', server: null };
     const opened: string[] = [];
-    guardWebContents(contents as never, () => current, (url) => opened.push(url));
+    guardWebContents(
+      contents as never,
+      () => current,
+      (url) => opened.push(url),
+    );
     contents.open('https://sourcing.example.com/');
     current = trusted;
     contents.open('https://sourcing.example.com/');

@@ -75,11 +75,7 @@ export interface TrackedWindow {
 }
 
 /** Saves the window's state shortly after it stops moving or resizing, and when it closes. */
-export function trackWindowState(
-  window: TrackedWindow,
-  save: (state: WindowState) => void,
-  delayMs = 500,
-): void {
+export function trackWindowState(window: TrackedWindow, save: (state: WindowState) => void, delayMs = 500): void {
   let timer: ReturnType<typeof setTimeout> | undefined;
   const current = (): WindowState => ({ ...window.getNormalBounds(), maximized: window.isMaximized() });
   const later = () => {

@@ -242,7 +242,9 @@ describe('the desktop renderer in Chromium', () => {
     const [notification] = (await calls()).filter((c) => c.name === 'notify');
     const route = (notification.arg as { route: string }).route;
     await showRoute(page, route);
-    await expect.poll(() => page.getByRole('heading', { name: 'Contact Queries', level: 1 }).isVisible(), { timeout: 10_000 }).toBe(true);
+    await expect
+      .poll(() => page.getByRole('heading', { name: 'Contact Queries', level: 1 }).isVisible(), { timeout: 10_000 })
+      .toBe(true);
     expect(new URL(page.url()).hash).toBe('#/admin/contact-queries');
     // Seen: the dock / taskbar badge goes back to nothing.
     await expect.poll(lastBadge, { timeout: 10_000 }).toBe(0);
@@ -275,9 +277,15 @@ describe('the desktop renderer in Chromium', () => {
     await showRoute(failing.page, '/admin/inquiries');
     await failing.page.getByTitle(fileName).first().click();
     await expect
-      .poll(() => failing.page.getByText('The file was downloaded but could not be opened: No application knows how to open this file').isVisible(), {
-        timeout: 10_000,
-      })
+      .poll(
+        () =>
+          failing.page
+            .getByText('The file was downloaded but could not be opened: No application knows how to open this file')
+            .isVisible(),
+        {
+          timeout: 10_000,
+        },
+      )
       .toBe(true);
     await failing.page.close();
   });

@@ -1,6 +1,15 @@
 /** The buyer's commodity inquiry (docs/forms.md#commodity-inquiry). */
 import { z } from 'zod';
-import { COMMODITY_OPTIONS, DISPATCH_MODES, MAX_LENGTH, OTHERS, UNIT_PLACEHOLDER, UNITS, UPLOAD_LIMITS, USER_TYPES } from '../constants';
+import {
+  COMMODITY_OPTIONS,
+  DISPATCH_MODES,
+  MAX_LENGTH,
+  OTHERS,
+  UNIT_PLACEHOLDER,
+  UNITS,
+  UPLOAD_LIMITS,
+  USER_TYPES,
+} from '../constants';
 import { splitAddress } from '../countries';
 import { optionalText, requiredText, storableText, trimmed } from '../schemas/common';
 import {
@@ -17,16 +26,24 @@ const DECIMAL = /^\d+(\.\d+)?$/;
 const USER_TYPE_VALUES: readonly string[] = USER_TYPES.map((t) => t.value);
 
 /** A JSON list (as multipart sends it) or an array; anything else becomes an empty list. */
-const stringList = z.preprocess((v) => {
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      return [];
+const stringList = z.preprocess(
+  (v) => {
+    if (typeof v === 'string') {
+      try {
+        v = JSON.parse(v);
+      } catch {
+        return [];
+      }
     }
-  }
-  return Array.isArray(v) ? v.filter((x) => typeof x === 'string').map((x) => x.trim()).filter(Boolean) : [];
-}, z.array(storableText(MAX_LENGTH.short)).max(50));
+    return Array.isArray(v)
+      ? v
+          .filter((x) => typeof x === 'string')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [];
+  },
+  z.array(storableText(MAX_LENGTH.short)).max(50),
+);
 
 const oneOfOrBlank = (options: readonly string[], message: string, max: number) =>
   requiredText(message, max).refine((v) => v === '' || options.includes(v), message);
@@ -48,15 +65,21 @@ export const BUYER_INQUIRY = defineRecord({
       'addressCountry',
       {
         fullName: 'Bob Buyer',
-      companyName: 'Buyer Metals Ltd',
-      email: 'bob@buyer.example',
+        companyName: 'Buyer Metals Ltd',
+        email: 'bob@buyer.example',
         address: '1 Harbour Road, Mumbai, India',
       },
       // One address text, stored as address and addressCountry: its street part and its country
       // are shown once each.
       (address) => splitAddress(address).address,
     ),
-    { key: 'addressCountry', label: 'Country', kind: 'text', wire: 'addressCountry', display: (text: string) => splitAddress(text).country },
+    {
+      key: 'addressCountry',
+      label: 'Country',
+      kind: 'text',
+      wire: 'addressCountry',
+      display: (text: string) => splitAddress(text).country,
+    },
     {
       key: 'userType',
       label: 'User Type',
@@ -110,7 +133,13 @@ export const BUYER_INQUIRY = defineRecord({
     },
     { key: 'packagingType', label: 'Packaging Type', kind: 'text', input: optionalText(), sample: 'Bundles' },
     { key: 'packagingSize', label: 'Packaging Size', kind: 'text', input: optionalText(), sample: '2 MT' },
-    { key: 'specialPackaging', label: 'Special Packaging', kind: 'longText', input: optionalText(MAX_LENGTH.medium), sample: 'Shrink wrapped' },
+    {
+      key: 'specialPackaging',
+      label: 'Special Packaging',
+      kind: 'longText',
+      input: optionalText(MAX_LENGTH.medium),
+      sample: 'Shrink wrapped',
+    },
     {
       key: 'destinationCountry',
       label: 'Destination Country',
@@ -118,7 +147,13 @@ export const BUYER_INQUIRY = defineRecord({
       input: requiredText('Destination Country is required'),
       sample: 'India',
     },
-    { key: 'destinationPort', label: 'Destination Port', kind: 'text', input: requiredText('Destination Port is required'), sample: 'Nhava Sheva' },
+    {
+      key: 'destinationPort',
+      label: 'Destination Port',
+      kind: 'text',
+      input: requiredText('Destination Port is required'),
+      sample: 'Nhava Sheva',
+    },
     {
       key: 'dispatchMode',
       label: 'Dispatch Mode',
@@ -136,7 +171,13 @@ export const BUYER_INQUIRY = defineRecord({
       input: optionalText(MAX_LENGTH.medium),
       sample: 'REACH',
     },
-    { key: 'paymentTerms', label: 'Payment Terms', kind: 'longText', input: optionalText(MAX_LENGTH.medium), sample: 'LC at sight' },
+    {
+      key: 'paymentTerms',
+      label: 'Payment Terms',
+      kind: 'longText',
+      input: optionalText(MAX_LENGTH.medium),
+      sample: 'LC at sight',
+    },
     {
       key: 'comments',
       label: 'Comments',

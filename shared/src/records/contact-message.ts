@@ -11,7 +11,14 @@ export const CONTACT_MESSAGE = defineRecord({
   title: 'name',
   detail: 'email',
   fields: [
-    { key: 'name', label: 'Name', kind: 'text', input: requiredText('Name is required'), sample: 'Ada Lovelace', searchable: true },
+    {
+      key: 'name',
+      label: 'Name',
+      kind: 'text',
+      input: requiredText('Name is required'),
+      sample: 'Ada Lovelace',
+      searchable: true,
+    },
     { key: 'email', label: 'Email', kind: 'text', input: requiredEmail(), sample: 'ada@example.com', searchable: true },
     {
       key: 'message',

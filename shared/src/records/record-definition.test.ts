@@ -37,18 +37,68 @@ describe('record definitions', () => {
   it('label the admin columns as docs/admin.md#lists gives them, in order', () => {
     const labels = (definition: RecordDefinition) => definition.fields.map((f) => f.label);
     expect(labels(BUYER_INQUIRY)).toEqual([
-      'Full Name', 'Company Name', 'Designation', 'GST Number', 'Phone Number', 'Email', 'Address', 'Country',
-      'User Type', 'Commodities', 'Other Commodity', 'Quantity', 'Unit', 'Purity', 'Technical Specs',
-      'Packaging Type', 'Packaging Size', 'Special Packaging', 'Destination Country', 'Destination Port',
-      'Dispatch Mode', 'Custom Dispatch Mode', 'Delivery Timeline', 'Certifications', 'Regulatory Compliance',
-      'Payment Terms', 'Comments', 'Attachment', 'Created At', 'Updated At',
+      'Full Name',
+      'Company Name',
+      'Designation',
+      'GST Number',
+      'Phone Number',
+      'Email',
+      'Address',
+      'Country',
+      'User Type',
+      'Commodities',
+      'Other Commodity',
+      'Quantity',
+      'Unit',
+      'Purity',
+      'Technical Specs',
+      'Packaging Type',
+      'Packaging Size',
+      'Special Packaging',
+      'Destination Country',
+      'Destination Port',
+      'Dispatch Mode',
+      'Custom Dispatch Mode',
+      'Delivery Timeline',
+      'Certifications',
+      'Regulatory Compliance',
+      'Payment Terms',
+      'Comments',
+      'Attachment',
+      'Created At',
+      'Updated At',
     ]);
     expect(labels(SUPPLIER_OFFER)).toEqual([
-      'Full Name', 'Company Name', 'Designation', 'GST Number', 'Phone Number', 'Email', 'Address', 'Product Name',
-      'Product Category', 'Product Description', 'Supply Capacity', 'Unit', 'Min Order Quantity', 'Price Per Unit',
-      'Currency', 'Lead Time', 'Incoterm', 'Origin Country', 'Port Of Loading', 'Export Capability',
-      'Export Markets', 'Certifications', 'Product Specs', 'Packaging Details', 'Private Labeling', 'Payment Terms',
-      'Additional Comments', 'Attachments', 'Created At', 'Updated At',
+      'Full Name',
+      'Company Name',
+      'Designation',
+      'GST Number',
+      'Phone Number',
+      'Email',
+      'Address',
+      'Product Name',
+      'Product Category',
+      'Product Description',
+      'Supply Capacity',
+      'Unit',
+      'Min Order Quantity',
+      'Price Per Unit',
+      'Currency',
+      'Lead Time',
+      'Incoterm',
+      'Origin Country',
+      'Port Of Loading',
+      'Export Capability',
+      'Export Markets',
+      'Certifications',
+      'Product Specs',
+      'Packaging Details',
+      'Private Labeling',
+      'Payment Terms',
+      'Additional Comments',
+      'Attachments',
+      'Created At',
+      'Updated At',
     ]);
     expect(labels(RECORD_DEFINITIONS.contacts)).toEqual(['Name', 'Email', 'Message', 'Received At']);
     expect(labels(RECORD_DEFINITIONS.subscribers)).toEqual(['Email', 'Subscribed At']);
@@ -63,7 +113,13 @@ describe('record definitions', () => {
   });
 
   it('starts forms on their defaults: empty, or a field’s initial value', () => {
-    expect(initialValues(SUPPLIER_OFFER)).toMatchObject({ unit: 'MT', currency: 'USD', incoterm: 'FOB', certifications: [], fullName: '' });
+    expect(initialValues(SUPPLIER_OFFER)).toMatchObject({
+      unit: 'MT',
+      currency: 'USD',
+      incoterm: 'FOB',
+      certifications: [],
+      fullName: '',
+    });
     expect(initialValues(BUYER_INQUIRY)).toMatchObject({ unit: 'Select Unit', selectedCommodities: [], techSpecs: '' });
   });
 

@@ -126,7 +126,9 @@ export const submittedFields = (definition: RecordDefinition) => definition.fiel
 export function submissionSchema<Fs extends Fields>(definition: RecordDefinition<Fs>): SubmissionSchema<Fs> {
   const shape = Object.fromEntries(submittedFields(definition).map((f) => [wireName(f), f.input!]));
   const object = z.object(shape) as unknown as z.ZodObject<SubmissionShape<Fs>>;
-  return (definition.refine ? object.superRefine((value, ctx) => definition.refine!(value, ctx)) : object) as unknown as SubmissionSchema<Fs>;
+  return (definition.refine
+    ? object.superRefine((value, ctx) => definition.refine!(value, ctx))
+    : object) as unknown as SubmissionSchema<Fs>;
 }
 
 /** The form's starting values: empty texts and lists, or a field's `initial`. */
@@ -137,7 +139,10 @@ export function initialValues<D extends RecordDefinition>(definition: D): FormVa
 }
 
 /** A complete, valid submission made of every field's sample (test fixtures start here). */
-export function sampleValues<D extends RecordDefinition>(definition: D, overrides: Partial<FormValuesOf<D>> = {}): FormValuesOf<D> {
+export function sampleValues<D extends RecordDefinition>(
+  definition: D,
+  overrides: Partial<FormValuesOf<D>> = {},
+): FormValuesOf<D> {
   const samples = Object.fromEntries(
     submittedFields(definition)
       .filter((f) => f.sample !== undefined)
@@ -147,7 +152,10 @@ export function sampleValues<D extends RecordDefinition>(definition: D, override
 }
 
 /** The stored values of a checked submission: each stored field reads its submitted name. */
-export function storedValues(definition: RecordDefinition, submission: Record<string, unknown>): Record<string, string | string[]> {
+export function storedValues(
+  definition: RecordDefinition,
+  submission: Record<string, unknown>,
+): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
   for (const field of definition.fields) {
     if (field.kind === 'files' || field.kind === 'date') continue;

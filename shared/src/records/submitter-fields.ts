@@ -11,11 +11,31 @@ export const submitterFields = <const W extends string>(
   showAddress?: (address: string) => string,
 ) =>
   [
-    { key: 'fullName', label: 'Full Name', kind: 'text', input: requiredText('Full Name is required'), sample: sample.fullName, searchable: true },
-    { key: 'companyName', label: 'Company Name', kind: 'text', input: requiredText('Company Name is required'), sample: sample.companyName, searchable: true },
+    {
+      key: 'fullName',
+      label: 'Full Name',
+      kind: 'text',
+      input: requiredText('Full Name is required'),
+      sample: sample.fullName,
+      searchable: true,
+    },
+    {
+      key: 'companyName',
+      label: 'Company Name',
+      kind: 'text',
+      input: requiredText('Company Name is required'),
+      sample: sample.companyName,
+      searchable: true,
+    },
     { key: 'designation', label: 'Designation', kind: 'text', input: optionalText(), sample: 'Head of procurement' },
     { key: 'gstNumber', label: 'GST Number', kind: 'text', input: optionalText(60), sample: '27AAAAA0000A1Z5' },
-    { key: 'phoneNumber', label: 'Phone Number', kind: 'text', input: requiredText('Phone Number is required', 40), sample: '+91 9876543210' },
+    {
+      key: 'phoneNumber',
+      label: 'Phone Number',
+      kind: 'text',
+      input: requiredText('Phone Number is required', 40),
+      sample: '+91 9876543210',
+    },
     { key: 'email', label: 'Email', kind: 'text', input: requiredEmail(), sample: sample.email, searchable: true },
     {
       key: 'address',

@@ -94,7 +94,13 @@ describe('supplierOfferSchema', () => {
     });
     expect(result.ok).toBe(true);
     if (result.ok) {
-      expect(result.value).toMatchObject({ unit: 'MT', currency: 'USD', incoterm: 'FOB', exportCapability: 'Yes', privateLabeling: 'No' });
+      expect(result.value).toMatchObject({
+        unit: 'MT',
+        currency: 'USD',
+        incoterm: 'FOB',
+        exportCapability: 'Yes',
+        privateLabeling: 'No',
+      });
     }
   });
 

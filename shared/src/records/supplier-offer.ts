@@ -19,16 +19,24 @@ const oneOf = <T extends readonly string[]>(options: T, fallback: T[number]) =>
     z.enum(options as unknown as [T[number], ...T[number][]], { error: `Must be one of ${options.join(', ')}` }),
   );
 
-const certificationList = z.preprocess((v) => {
-  if (typeof v === 'string') {
-    try {
-      v = JSON.parse(v);
-    } catch {
-      v = v === '' ? [] : [v];
+const certificationList = z.preprocess(
+  (v) => {
+    if (typeof v === 'string') {
+      try {
+        v = JSON.parse(v);
+      } catch {
+        v = v === '' ? [] : [v];
+      }
     }
-  }
-  return Array.isArray(v) ? v.filter((x) => typeof x === 'string').map((x) => x.trim()).filter(Boolean) : [];
-}, z.array(storableText(MAX_LENGTH.short)).max(SUPPLIER_CERTIFICATIONS.length + 5));
+    return Array.isArray(v)
+      ? v
+          .filter((x) => typeof x === 'string')
+          .map((x) => x.trim())
+          .filter(Boolean)
+      : [];
+  },
+  z.array(storableText(MAX_LENGTH.short)).max(SUPPLIER_CERTIFICATIONS.length + 5),
+);
 
 /**
  * Capacity, MOQ and price are submitted as composed texts ('500 MT/month', '20 MT',
@@ -63,8 +71,20 @@ export const SUPPLIER_OFFER = defineRecord({
       sample: 'Metals',
       searchable: true,
     },
-    { key: 'productDescription', label: 'Product Description', kind: 'longText', input: optionalText(MAX_LENGTH.long), sample: 'Grade A' },
-    { key: 'supplyCapacity', label: 'Supply Capacity', kind: 'text', input: requiredText('Supply Capacity is required', 60), sample: '500' },
+    {
+      key: 'productDescription',
+      label: 'Product Description',
+      kind: 'longText',
+      input: optionalText(MAX_LENGTH.long),
+      sample: 'Grade A',
+    },
+    {
+      key: 'supplyCapacity',
+      label: 'Supply Capacity',
+      kind: 'text',
+      input: requiredText('Supply Capacity is required', 60),
+      sample: '500',
+    },
     { key: 'unit', label: 'Unit', kind: 'text', input: oneOf(UNITS, 'MT'), initial: 'MT' },
     { key: 'minOrderQuantity', label: 'Min Order Quantity', kind: 'text', input: optionalText(60), sample: '25' },
     { key: 'pricePerUnit', label: 'Price Per Unit', kind: 'text', input: requiredText('Price is required', 60), sample: '8900' },
@@ -80,10 +100,22 @@ export const SUPPLIER_OFFER = defineRecord({
     },
     { key: 'portOfLoading', label: 'Port Of Loading', kind: 'text', input: optionalText(), sample: 'Dar es Salaam' },
     { key: 'exportCapability', label: 'Export Capability', kind: 'text', input: oneOf(YES_NO, 'Yes'), initial: 'Yes' },
-    { key: 'exportMarkets', label: 'Export Markets', kind: 'longText', input: optionalText(MAX_LENGTH.medium), sample: 'China, India' },
+    {
+      key: 'exportMarkets',
+      label: 'Export Markets',
+      kind: 'longText',
+      input: optionalText(MAX_LENGTH.medium),
+      sample: 'China, India',
+    },
     { key: 'certifications', label: 'Certifications', kind: 'list', input: certificationList, sample: ['ISO 9001', 'SGS'] },
     { key: 'productSpecs', label: 'Product Specs', kind: 'longText', input: optionalText(MAX_LENGTH.long), sample: 'Cu 99.99%' },
-    { key: 'packagingDetails', label: 'Packaging Details', kind: 'longText', input: optionalText(MAX_LENGTH.medium), sample: 'Bundles of 2 MT' },
+    {
+      key: 'packagingDetails',
+      label: 'Packaging Details',
+      kind: 'longText',
+      input: optionalText(MAX_LENGTH.medium),
+      sample: 'Bundles of 2 MT',
+    },
     { key: 'privateLabeling', label: 'Private Labeling', kind: 'text', input: oneOf(YES_NO, 'No'), initial: 'No' },
     { key: 'paymentTerms', label: 'Payment Terms', kind: 'longText', input: optionalText(MAX_LENGTH.medium), sample: 'LC' },
     { key: 'additionalComments', label: 'Additional Comments', kind: 'longText', input: optionalText(MAX_LENGTH.long) },

@@ -39,8 +39,16 @@ describe('optionalText', () => {
 
 describe('requiredEmail', () => {
   it('says Email is required when blank, and asks for a valid address otherwise', () => {
-    expect(requiredEmail().safeParse(' ').error?.issues.map((i) => i.message)).toEqual(['Email is required']);
-    expect(requiredEmail().safeParse('not-an-address').error?.issues.map((i) => i.message)).toEqual([INVALID_EMAIL]);
+    expect(
+      requiredEmail()
+        .safeParse(' ')
+        .error?.issues.map((i) => i.message),
+    ).toEqual(['Email is required']);
+    expect(
+      requiredEmail()
+        .safeParse('not-an-address')
+        .error?.issues.map((i) => i.message),
+    ).toEqual([INVALID_EMAIL]);
     expect(requiredEmail().parse(' buyer@example.com ')).toBe('buyer@example.com');
   });
 });

@@ -76,7 +76,9 @@ test.describe('dashboard', () => {
     await expect(items.nth(1)).toContainText('omar Sender sent a contact message');
     await expect(items.nth(2)).toContainText('reader@example.com joined the newsletter');
     await expect(items.locator('.activity-initial')).toHaveText(['J', 'O', 'R', 'E', 'E', 'E']);
-    const colours = await items.locator('.activity-initial').evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
+    const colours = await items
+      .locator('.activity-initial')
+      .evaluateAll((els) => els.map((e) => getComputedStyle(e).backgroundColor));
     expect(new Set(colours).size).toBe(3);
     await expect(items.nth(0).locator('time')).toHaveText(await page.evaluate((t) => new Date(t).toLocaleString(), at));
 

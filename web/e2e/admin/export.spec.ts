@@ -4,9 +4,17 @@ import { seedContact, signIn, uniqueTag } from './support';
 
 test('"Export CSV" downloads the rows of the current search with formulas neutralised', async ({ page, request }) => {
   const tag = uniqueTag('Csv');
-  await seedContact(request, { name: `=HYPERLINK("http://evil.example") ${tag}`, email: 'formula@example.com', message: '+1 more' });
+  await seedContact(request, {
+    name: `=HYPERLINK("http://evil.example") ${tag}`,
+    email: 'formula@example.com',
+    message: '+1 more',
+  });
   await seedContact(request, { name: `Plain ${tag}`, email: 'plain@example.com', message: 'hello' });
-  await seedContact(request, { name: `Elsewhere ${uniqueTag('Other')}`, email: 'other@example.com', message: 'not in the search' });
+  await seedContact(request, {
+    name: `Elsewhere ${uniqueTag('Other')}`,
+    email: 'other@example.com',
+    message: 'not in the search',
+  });
   await signIn(page, `/admin/contact-queries?q=${tag}`);
   await expect(page.locator('table.records-table tbody tr')).toHaveCount(2);
 

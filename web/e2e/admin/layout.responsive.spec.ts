@@ -2,7 +2,10 @@ import { expect, test } from '@playwright/test';
 import { inquiryValues, seedContact, seedInquiry, signIn, uniqueTag } from './support';
 
 /** Runs at 1280 px (desktop project) and 375 px (phone project). */
-test('lists are a table on wide screens and cards on phones; the sidebar collapses behind a toggle', async ({ page, request }) => {
+test('lists are a table on wide screens and cards on phones; the sidebar collapses behind a toggle', async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag('Card');
   await seedContact(request, { name: `Card ${tag}`, email: 'card@example.com', message: 'Line one\nLine two' });
   await signIn(page, `/admin/contact-queries?q=${tag}`);
@@ -64,7 +67,15 @@ test('on a phone an inquiry card lists only the fields that have a value', async
   const card = page.locator('.record-card');
   await expect(card).toHaveCount(1);
   const labels = await card.locator('.card-field dt').allInnerTexts();
-  for (const label of ['Designation', 'GST Number', 'Other Commodity', 'Purity', 'Technical Specs', 'Packaging Type', 'Attachment']) {
+  for (const label of [
+    'Designation',
+    'GST Number',
+    'Other Commodity',
+    'Purity',
+    'Technical Specs',
+    'Packaging Type',
+    'Attachment',
+  ]) {
     expect(labels).not.toContain(label);
   }
   const filled = ['Full Name', 'Email', 'Address', 'Country', 'Commodities', 'Quantity', 'Created At'];

@@ -125,7 +125,10 @@ test.describe('admin lists', () => {
       Certifications: values.certifications.join(', '),
       'Private Labeling': 'No',
     });
-    const links = table(page).locator('tbody tr').first().getByRole('link', { name: /^View \d$/ });
+    const links = table(page)
+      .locator('tbody tr')
+      .first()
+      .getByRole('link', { name: /^View \d$/ });
     await expect(links).toHaveText(['View 1', 'View 2']);
     // Each link is followed by its file's name, which also describes it to assistive technology.
     await expect(links.nth(0)).toHaveAccessibleDescription(PNG_FILE.name);
@@ -264,7 +267,9 @@ test.describe('admin lists', () => {
     const values = supplierValues(tag);
     await seedSupplierOffer(request, values, [PNG_FILE, PDF_FILE]);
     await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
-    await table(page).getByRole('link', { name: `Sam ${tag}` }).click();
+    await table(page)
+      .getByRole('link', { name: `Sam ${tag}` })
+      .click();
     await expect(page.getByRole('heading', { name: `Sam ${tag}`, level: 2 })).toBeVisible();
     const fields = page.locator('.detail-fields');
     for (const column of SUPPLIER_INQUIRIES.details) await expect(fields.getByText(column.header, { exact: true })).toBeVisible();

@@ -4,7 +4,10 @@ import { E2E_BASE_URL } from '../support/env';
 import { inquiryValues, seedContact, seedInquiry, signIn, uniqueTag } from './support';
 
 test.describe('live updates', () => {
-  test('a public submission from another browser appears in the open list within 2 s, without reload', async ({ page, browser }) => {
+  test('a public submission from another browser appears in the open list within 2 s, without reload', async ({
+    page,
+    browser,
+  }) => {
     const tag = uniqueTag('Live');
     await signIn(page, `/admin/inquiries?q=${tag}`);
     await expect(page.getByText('No inquiries found.')).toBeVisible();

@@ -89,6 +89,7 @@ export const supplierValues = (tag: string, overrides: Partial<SupplierOfferValu
 export async function seedSupplierOffer(request: APIRequestContext, values: SupplierOfferValues, files: UploadFile[] = []) {
   const form = new FormData();
   for (const [key, value] of Object.entries(toSupplierOfferFields(composeSupplierOffer(values)))) form.append(key, value);
-  for (const file of files) form.append('attachments', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
+  for (const file of files)
+    form.append('attachments', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
   await expectCreated(await request.post('/api/supplier', { multipart: form }));
 }

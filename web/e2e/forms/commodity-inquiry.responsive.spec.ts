@@ -353,7 +353,9 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(page.getByRole('list', { name: 'Chosen files' })).toContainText(PDF_FILE.name);
   });
 
-  test("an answer without the server's words shows 'Failed to submit inquiry', keeping every value", async ({ page }, testInfo) => {
+  test("an answer without the server's words shows 'Failed to submit inquiry', keeping every value", async ({
+    page,
+  }, testInfo) => {
     const input = inquiryInput(uniqueEmail(testInfo, 'empty500'));
     await fillInquiry(page, input);
     await page.route(`**${INQUIRY_POST_PATH}`, (route) => route.fulfill({ status: 500, body: '' }));

@@ -45,7 +45,10 @@ test.describe('embedded forms', () => {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   });
 
-  test('an allowed partner frames the form alone, fits it to its height and submits from inside', async ({ page, request }, testInfo) => {
+  test('an allowed partner frames the form alone, fits it to its height and submits from inside', async ({
+    page,
+    request,
+  }, testInfo) => {
     await page.goto(`${E2E_EMBED_ORIGIN}/`);
     const frame = embeddedFrame(page);
     await expect(frame.getByRole('heading', { level: 1, name: 'Commodity Inquiry Form' })).toBeVisible();
@@ -54,7 +57,9 @@ test.describe('embedded forms', () => {
 
     const iframe = page.locator('#sourcing-inquiry');
     const fits = async () => {
-      const content = await childFrame(page).evaluate(() => Math.ceil(document.querySelector('main')!.getBoundingClientRect().height));
+      const content = await childFrame(page).evaluate(() =>
+        Math.ceil(document.querySelector('main')!.getBoundingClientRect().height),
+      );
       const box = await iframe.evaluate((el) => el.getBoundingClientRect().height);
       return Math.abs(box - content) <= 1 && content > 1000;
     };

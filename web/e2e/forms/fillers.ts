@@ -181,7 +181,10 @@ export async function fillOffer(scope: Scope, input: OfferInput): Promise<void> 
   await field(scope, 'Country of Origin').fill(input.originCountry);
   await field(scope, 'Port of Loading').fill(input.portOfLoading);
   await field(scope, 'Incoterm').selectOption(input.incoterm);
-  await scope.getByRole('group', { name: 'Do you export internationally?' }).getByRole('radio', { name: input.exportsLabel }).check();
+  await scope
+    .getByRole('group', { name: 'Do you export internationally?' })
+    .getByRole('radio', { name: input.exportsLabel })
+    .check();
   if (input.exportsLabel === 'Yes') await field(scope, 'Main Export Markets').fill(input.exportMarkets);
   await field(scope, 'Product Specifications').fill(input.productSpecs);
   await field(scope, 'Packaging Details').fill(input.packagingDetails);

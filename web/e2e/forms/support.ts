@@ -93,8 +93,7 @@ export const toast = (page: Page, text: string | RegExp) =>
 export const confirmation = (scope: Page | FrameLocator) => scope.locator('.form-page > [role="status"]');
 
 /** The form takes input once its script has started and its starting values (a kept draft) are in. */
-export const formReady = (scope: Page | FrameLocator) =>
-  expect(scope.getByRole('button', { name: /^Submit / })).toBeEnabled();
+export const formReady = (scope: Page | FrameLocator) => expect(scope.getByRole('button', { name: /^Submit / })).toBeEnabled();
 
 const escapeRegExp = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 

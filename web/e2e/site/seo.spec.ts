@@ -26,7 +26,17 @@ for (const { path, h1, canonical } of PRERENDERED) {
 
 test('the home page HTML already lists every commodity', async ({ request }) => {
   const html = await (await request.get('/')).text();
-  for (const name of ['Copper Cathode', 'Coal', 'Petroleum Coke', 'Bauxite', 'Iron Ore', 'Aluminium Ingots', 'Copper Concentrate', 'Gems', 'Olive Oil']) {
+  for (const name of [
+    'Copper Cathode',
+    'Coal',
+    'Petroleum Coke',
+    'Bauxite',
+    'Iron Ore',
+    'Aluminium Ingots',
+    'Copper Concentrate',
+    'Gems',
+    'Olive Oil',
+  ]) {
     expect(html).toContain(`>${name}</a>`);
   }
 });

@@ -3,7 +3,11 @@ import { expect, test } from './site-test';
 test.describe('top bar on a desktop', () => {
   test('highlights the link of the current page only', async ({ page }) => {
     const nav = page.getByRole('navigation', { name: 'Main' });
-    for (const [path, label] of [['/', 'Home'], ['/about', 'About Us'], ['/contact', 'Contact']] as const) {
+    for (const [path, label] of [
+      ['/', 'Home'],
+      ['/about', 'About Us'],
+      ['/contact', 'Contact'],
+    ] as const) {
       await page.goto(path);
       await expect(nav.getByRole('link', { name: label, exact: true })).toHaveAttribute('aria-current', 'page');
       await expect(nav.locator('[aria-current="page"]')).toHaveCount(1);

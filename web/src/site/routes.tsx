@@ -15,8 +15,18 @@ export interface SitePage {
 
 export const SITE_PAGES: SitePage[] = [
   { path: '/', source: 'src/site/pages/home/HomePage.tsx', Page: lazy(() => import('./pages/home/HomePage')), chrome: 'site' },
-  { path: '/about', source: 'src/site/pages/about/AboutPage.tsx', Page: lazy(() => import('./pages/about/AboutPage')), chrome: 'site' },
-  { path: '/contact', source: 'src/site/pages/contact/ContactPage.tsx', Page: lazy(() => import('./pages/contact/ContactPage')), chrome: 'site' },
+  {
+    path: '/about',
+    source: 'src/site/pages/about/AboutPage.tsx',
+    Page: lazy(() => import('./pages/about/AboutPage')),
+    chrome: 'site',
+  },
+  {
+    path: '/contact',
+    source: 'src/site/pages/contact/ContactPage.tsx',
+    Page: lazy(() => import('./pages/contact/ContactPage')),
+    chrome: 'site',
+  },
   {
     path: '/commodity-inquiry',
     source: 'src/site/forms/commodity-inquiry/CommodityInquiryPage.tsx',

@@ -31,11 +31,7 @@ export class CreateRecordTables1795000000000 implements MigrationInterface {
 
     await queryRunner.query(`CREATE TABLE "inquiries" (
   "id" ${id},
-  ${text([
-    ...SUBMITTER,
-    'addressCountry',
-    'userType',
-  ])},
+  ${text([...SUBMITTER, 'addressCountry', 'userType'])},
   ${jsonList('commodities')},
   ${text([
     'otherCommodity',

@@ -164,7 +164,10 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
     it('a file over 10 MB', async () => {
       const res = await refuse([{ name: 'huge.txt', bytes: Buffer.alloc(10 * 1024 * 1024 + 1, 'a') }]);
       expect(res.status).toBe(413);
-      expect(res.body).toEqual({ error: 'Each file must be at most 10 MB', fields: { attachment: 'Each file must be at most 10 MB' } });
+      expect(res.body).toEqual({
+        error: 'Each file must be at most 10 MB',
+        fields: { attachment: 'Each file must be at most 10 MB' },
+      });
     });
 
     it('a second file', async () => {

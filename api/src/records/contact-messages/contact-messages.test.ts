@@ -14,10 +14,17 @@ describe.each(TEST_ENGINES)('POST /api/contact on %s', (engine) => {
   afterAll(() => server?.close());
 
   it('stores a valid message, answers 201 with a reference and announces it', async () => {
-    const res = await call(server, '/api/contact', jsonBody({ name: ' Ada ', email: 'ada@example.com', message: 'Hello\nthere' }));
+    const res = await call(
+      server,
+      '/api/contact',
+      jsonBody({ name: ' Ada ', email: 'ada@example.com', message: 'Hello\nthere' }),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: CONTACT_SENT, reference: expect.any(String) });
-    const rows = await server.deps.dataSource.query(`SELECT "name", "message" FROM "contact_messages" WHERE "id" = $1`.replace('$1', engine === 'postgres' ? '$1' : '?'), [res.body.reference]);
+    const rows = await server.deps.dataSource.query(
+      `SELECT "name", "message" FROM "contact_messages" WHERE "id" = $1`.replace('$1', engine === 'postgres' ? '$1' : '?'),
+      [res.body.reference],
+    );
     expect(rows).toEqual([{ name: 'Ada', message: 'Hello\nthere' }]);
     expect((await recorder.settle()).at(-1)).toMatchObject({
       event: 'contactUpdated',

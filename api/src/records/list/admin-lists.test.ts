@@ -65,7 +65,18 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
     const zoe = await page('?q=ZOË%20MÜLLER');
     expect(zoe.total).toBe(13);
     const byName = await page('?q=person%2012');
-    expect(byName.data.map((r) => r.name).sort()).toEqual(['Person 12', 'Person 121', 'Person 122', 'Person 123', 'Person 124', 'Person 125', 'Person 126', 'Person 127', 'Person 128', 'Person 129']);
+    expect(byName.data.map((r) => r.name).sort()).toEqual([
+      'Person 12',
+      'Person 121',
+      'Person 122',
+      'Person 123',
+      'Person 124',
+      'Person 125',
+      'Person 126',
+      'Person 127',
+      'Person 128',
+      'Person 129',
+    ]);
     expect(byName.total).toBe(10);
     expect((await page('?q=P7%40EXAMPLE')).data.map((r) => r.email)).toEqual(['p7@example.com']);
     expect((await page('?q=100%25%20copper_')).data.map((r) => r.email)).toEqual(['p7@example.com']);
@@ -101,7 +112,9 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
   it('answers one record by id, 404 for an unknown or malformed id', async () => {
     const [newest] = (await page('?limit=1')).data;
     expect((await call(server, `/api/contact/${newest._id}`, { headers: server.adminHeaders() })).body).toEqual(newest);
-    expect((await call(server, '/api/contact/00000000-0000-4000-8000-000000000000', { headers: server.adminHeaders() })).status).toBe(404);
+    expect(
+      (await call(server, '/api/contact/00000000-0000-4000-8000-000000000000', { headers: server.adminHeaders() })).status,
+    ).toBe(404);
     expect((await call(server, '/api/contact/not-an-id', { headers: server.adminHeaders() })).status).toBe(404);
   });
 
@@ -110,7 +123,10 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="contacts-\d{4}-\d\d-\d\d\.csv"$/);
-    const lines = res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    const lines = res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
     expect(lines[0]).toBe('S.No,Name,Email,Message,Received At');
     expect(lines).toHaveLength(14);
     expect(lines[1]).toBe(`1,Zoë Müller 120,p120@example.com,Message 120,${createdAt(120).toISOString()}`);
@@ -126,7 +142,9 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine });
     const { dataSource } = server.deps;
-    await seedRows(dataSource, 'contacts', [recordRow('contacts', at, { name: '=HYPERLINK("http://evil")', message: 'line 1\nline "2"' })]);
+    await seedRows(dataSource, 'contacts', [
+      recordRow('contacts', at, { name: '=HYPERLINK("http://evil")', message: 'line 1\nline "2"' }),
+    ]);
     await seedRows(dataSource, 'subscribers', [recordRow('subscribers', at, { email: '@sum@example.com' })]);
     await seedRows(dataSource, 'inquiries', [
       recordRow('inquiries', at, {
@@ -135,20 +153,25 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
         attachments: [{ storedName: 'x.pdf', originalName: 'spec.pdf', mimeType: 'application/pdf', size: 3 }],
       }),
     ]);
-    await seedRows(dataSource, 'supplierInquiries', [recordRow('supplierInquiries', at, { companyName: '-2+3', certifications: ['CE', 'RoHS'] })]);
+    await seedRows(dataSource, 'supplierInquiries', [
+      recordRow('supplierInquiries', at, { companyName: '-2+3', certifications: ['CE', 'RoHS'] }),
+    ]);
   });
   afterAll(() => server?.close());
 
   const csv = async (path: string) => {
     const res = await call(server, `${path}/export.csv`, { headers: server.adminHeaders() });
     expect(res.status).toBe(200);
-    return res.text.replace(/^\uFEFF/, '').trimEnd().split('\r\n');
+    return res.text
+      .replace(/^\uFEFF/, '')
+      .trimEnd()
+      .split('\r\n');
   };
 
   it('neutralises formulas and quotes cells with commas, quotes and line breaks', async () => {
     const contacts = await csv('/api/contact');
     expect(contacts[1]).toBe(`1,"'=HYPERLINK(""http://evil"")",ada@example.com,"line 1\nline ""2""",${at.toISOString()}`);
-    expect((await csv('/api/subscribers'))).toEqual(['S.No,Email,Subscribed At', `1,'@sum@example.com,${at.toISOString()}`]);
+    expect(await csv('/api/subscribers')).toEqual(['S.No,Email,Subscribed At', `1,'@sum@example.com,${at.toISOString()}`]);
   });
 
   it('uses SPEC column headers and comma-joins lists', async () => {
@@ -156,7 +179,9 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     expect(inquiries[0]).toBe(
       'S.No,Full Name,Company Name,Designation,GST Number,Phone Number,Email,Address,Country,User Type,Commodities,Other Commodity,Quantity,Unit,Purity,Technical Specs,Packaging Type,Packaging Size,Special Packaging,Destination Country,Destination Port,Dispatch Mode,Custom Dispatch Mode,Delivery Timeline,Certifications,Regulatory Compliance,Payment Terms,Comments,Attachment,Created At,Updated At',
     );
-    expect(inquiries[1]).toMatch(/^1,'\+cmd\|calc,Buyer Metals Ltd,.*,"Coal, Gems",.*,spec\.pdf,2026-02-02T02:02:02\.000Z,2026-02-02T02:02:02\.000Z$/);
+    expect(inquiries[1]).toMatch(
+      /^1,'\+cmd\|calc,Buyer Metals Ltd,.*,"Coal, Gems",.*,spec\.pdf,2026-02-02T02:02:02\.000Z,2026-02-02T02:02:02\.000Z$/,
+    );
     // The one address text the buyer typed: its street part under Address, its country under Country.
     expect(inquiries[1]).toContain(',bob@buyer.example,"1 Harbour Road, Mumbai",India,');
 
@@ -193,7 +218,10 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
   afterAll(() => server?.close());
 
   const plan = async (q: string) => {
-    const [sql, params] = filteredRows(server.deps, listDefinitionOf(RECORD_KINDS.contacts), { q, since: null }).getQueryAndParameters();
+    const [sql, params] = filteredRows(server.deps, listDefinitionOf(RECORD_KINDS.contacts), {
+      q,
+      since: null,
+    }).getQueryAndParameters();
     const runner = server.deps.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -212,7 +240,9 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
 
   it('looks search text up in the index', async () => {
     expect(await plan('müller')).toMatch(
-      engine === 'postgres' ? /Bitmap Index Scan on contact_messages_search/ : /contact_messages_search VIRTUAL TABLE INDEX \d+:L/,
+      engine === 'postgres'
+        ? /Bitmap Index Scan on contact_messages_search/
+        : /contact_messages_search VIRTUAL TABLE INDEX \d+:L/,
     );
     const found = await call(server, '/api/contact?q=M%C3%BCLLER', { headers: server.adminHeaders() });
     expect(found.body.data.map((r: { name: string }) => r.name)).toEqual(['Zoë Müller']);

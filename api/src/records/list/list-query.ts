@@ -34,7 +34,10 @@ const listQueryFields = z.object({
       .refine((v) => isStorableDate(new Date(v)), 'since must be between the years 1 and 9999')
       .optional(),
   ),
-  sort: z.preprocess(emptyAsUndefined, z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' }).default('newest')),
+  sort: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' }).default('newest'),
+  ),
 });
 
 /** `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export (400 with fields when malformed). */

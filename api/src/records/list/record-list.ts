@@ -92,7 +92,12 @@ async function pageRows(
 }
 
 /** The unfiltered total comes from the trigger-kept count; a search or `since` counts its matches. */
-async function countRows(deps: ListDeps, table: RecordTable, base: SelectQueryBuilder<{ id: string }>, filter: Filter): Promise<number> {
+async function countRows(
+  deps: ListDeps,
+  table: RecordTable,
+  base: SelectQueryBuilder<{ id: string }>,
+  filter: Filter,
+): Promise<number> {
   if (!filter.q && !filter.since) return (await recordCounts(deps.dataSource))[table];
   const raw = await base.clone().select('COUNT(*)', 'total').getRawOne<{ total: string | number }>();
   return Number(raw?.total ?? 0);

@@ -13,15 +13,17 @@ describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const count = async () =>
-    Number((await server.deps.dataSource.query(`SELECT COUNT(*) AS n FROM "subscribers"`))[0].n);
+  const count = async () => Number((await server.deps.dataSource.query(`SELECT COUNT(*) AS n FROM "subscribers"`))[0].n);
 
   it('subscribes once, then answers a clear 200 for the same address in any letter case', async () => {
     const first = await call(server, '/api/subscribers', jsonBody({ email: 'Reader@Example.com' }));
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ message: SUBSCRIBED, reference: expect.any(String) });
     expect(await recorder.settle()).toEqual([
-      { event: 'subscriberUpdated', summary: expect.objectContaining({ id: first.body.reference, displayName: 'Reader@Example.com' }) },
+      {
+        event: 'subscriberUpdated',
+        summary: expect.objectContaining({ id: first.body.reference, displayName: 'Reader@Example.com' }),
+      },
     ]);
 
     const again = await call(server, '/api/subscribers', jsonBody({ email: ' reader@example.COM ' }));

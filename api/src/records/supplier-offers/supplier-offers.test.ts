@@ -25,11 +25,16 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
   beforeEach(() => recorder.reset());
 
   const detail = async (id: string) =>
-    (await call(server, `/api/supplier/supplierInquires/${id}`, { headers: server.adminHeaders() })).body as SupplierInquiryRecord;
+    (await call(server, `/api/supplier/supplierInquires/${id}`, { headers: server.adminHeaders() }))
+      .body as SupplierInquiryRecord;
 
   it('stores the composed texts, certifications list and every allowed file type', async () => {
     const files = ALLOWED_SAMPLES.slice(0, 10).map(([name, make]) => ({ name, bytes: make() }));
-    const res = await call(server, '/api/supplier', postForm(supplierForm(supplierValues({ unit: 'KG', currency: 'EUR' }), files)));
+    const res = await call(
+      server,
+      '/api/supplier',
+      postForm(supplierForm(supplierValues({ unit: 'KG', currency: 'EUR' }), files)),
+    );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: SUPPLIER_OFFER_SUBMITTED, reference: expect.any(String) });
 
@@ -57,7 +62,13 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
     expect(await recorder.settle()).toEqual([
       {
         event: 'supplierInquiryUpdated',
-        summary: { id: record._id, kind: 'supplierInquiry', displayName: 'Sam Supplier', detail: 'Copper Cathode', createdAt: record.createdAt },
+        summary: {
+          id: record._id,
+          kind: 'supplierInquiry',
+          displayName: 'Sam Supplier',
+          detail: 'Copper Cathode',
+          createdAt: record.createdAt,
+        },
       },
     ]);
   });

@@ -36,11 +36,7 @@ export function DashboardPage() {
         <section className="panel chart-panel" aria-labelledby="trend-title">
           <div className="panel-heading">
             <h2 id="trend-title">Weekly Inquiry Trends</h2>
-            <select
-              aria-label="Chart period"
-              value={period}
-              onChange={(e) => setPeriod(e.target.value as StatsPeriod)}
-            >
+            <select aria-label="Chart period" value={period} onChange={(e) => setPeriod(e.target.value as StatsPeriod)}>
               {STATS_PERIODS.map((p) => (
                 <option key={p} value={p}>
                   {PERIOD_LABELS[p]}

@@ -34,7 +34,11 @@ export default function TrendChart({ labels, counts }: { labels: string[]; count
     ],
   };
   return (
-    <div className="trend-chart" role="img" aria-label={`Inquiries per period: ${labels.map((l, i) => `${l} ${counts[i]}`).join(', ')}`}>
+    <div
+      className="trend-chart"
+      role="img"
+      aria-label={`Inquiries per period: ${labels.map((l, i) => `${l} ${counts[i]}`).join(', ')}`}
+    >
       <ReactEChartsCore echarts={echarts} option={option} notMerge opts={{ renderer: 'svg' }} style={{ height: 300 }} />
     </div>
   );

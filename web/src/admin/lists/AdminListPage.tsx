@@ -143,7 +143,10 @@ function RecordCards({ definition, rows }: { definition: ListDefinition; rows: R
       {rows.map((row, index) => (
         <li key={row._id} className="record-card">
           <h3>
-            <span className="serial">{index + 1}.</span> <Link to={row._id} state={backState(params)}>{definition.primary(row) || row._id}</Link>
+            <span className="serial">{index + 1}.</span>{' '}
+            <Link to={row._id} state={backState(params)}>
+              {definition.primary(row) || row._id}
+            </Link>
           </h3>
           <dl>
             {definition.columns

@@ -47,7 +47,9 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
             return (
               <div key={column.header} className="detail-field detail-files">
                 <dt>{column.header}</dt>
-                <dd>{cell.links.length === 0 ? DASH : cell.links.map((l) => <FilePreview key={l.file.storedName} file={l.file} />)}</dd>
+                <dd>
+                  {cell.links.length === 0 ? DASH : cell.links.map((l) => <FilePreview key={l.file.storedName} file={l.file} />)}
+                </dd>
               </div>
             );
           }

@@ -4,7 +4,9 @@ import { attachmentHref, formatFileSize, previewKind } from './attachments';
 describe('attachmentHref', () => {
   it('resolves a relative signed URL against the API origin, or the page origin when that is empty', () => {
     const file = { url: '/api/uploads/abc.pdf?sig=1' };
-    expect(attachmentHref(file, 'https://api.example.com', 'http://localhost')).toBe('https://api.example.com/api/uploads/abc.pdf?sig=1');
+    expect(attachmentHref(file, 'https://api.example.com', 'http://localhost')).toBe(
+      'https://api.example.com/api/uploads/abc.pdf?sig=1',
+    );
     expect(attachmentHref(file, '', 'http://127.0.0.1:3231')).toBe('http://127.0.0.1:3231/api/uploads/abc.pdf?sig=1');
   });
 

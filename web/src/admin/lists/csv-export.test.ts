@@ -9,7 +9,9 @@ describe('csvFileName', () => {
   });
 
   it('adds a file-safe form of the search', () => {
-    expect(csvFileName('contact-queries', '  Acme / Metals GmbH ', today)).toBe('contact-queries-acme-metals-gmbh-2026-11-22.csv');
+    expect(csvFileName('contact-queries', '  Acme / Metals GmbH ', today)).toBe(
+      'contact-queries-acme-metals-gmbh-2026-11-22.csv',
+    );
     expect(csvFileName('subscribers', '../../etc', today)).toBe('subscribers-etc-2026-11-22.csv');
   });
 });

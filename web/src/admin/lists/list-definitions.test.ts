@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { fieldsShownIn, RECORD_DEFINITIONS, type AttachmentFile, type InquiryRecord, type SupplierInquiryRecord } from '@sourcing/shared';
+import {
+  fieldsShownIn,
+  RECORD_DEFINITIONS,
+  type AttachmentFile,
+  type InquiryRecord,
+  type SupplierInquiryRecord,
+} from '@sourcing/shared';
 import {
   CONTACTS,
   type Cell,
@@ -27,7 +33,13 @@ describe('list definitions (docs/admin.md#lists)', () => {
   it('titles, routes and state texts', () => {
     expect(LIST_DEFINITIONS.map((d) => [d.title, d.route, d.loadingText, d.emptyText, d.errorText('Boom')])).toEqual([
       ['All Inquiries', 'inquiries', 'Loading inquiries...', 'No inquiries found.', 'Error: Boom'],
-      ['Supplier Product Submissions', 'supplier-inquiries', 'Loading supplier submissions...', 'No supplier inquiries found.', 'Error: Boom'],
+      [
+        'Supplier Product Submissions',
+        'supplier-inquiries',
+        'Loading supplier submissions...',
+        'No supplier inquiries found.',
+        'Error: Boom',
+      ],
       ['Contact Queries', 'contact-queries', 'Loading contact queries...', 'No contact messages found.', 'Error: Boom'],
       ['Subscribers List', 'subscribers', 'Loading subscribers...', 'No subscribers found.', 'Boom'],
     ]);
@@ -57,7 +69,10 @@ describe('cells', () => {
     const inquiry = { attachmentFiles: [file('a.pdf')] } as InquiryRecord;
     expect(labels(INQUIRIES.columns.find((c) => c.header === 'Attachment')!.cell(inquiry))).toEqual(['View']);
     const supplier = { attachmentFiles: [file('a.pdf'), file('b.png')] } as SupplierInquiryRecord;
-    expect(labels(SUPPLIER_INQUIRIES.columns.find((c) => c.header === 'Attachments')!.cell(supplier))).toEqual(['View 1', 'View 2']);
+    expect(labels(SUPPLIER_INQUIRIES.columns.find((c) => c.header === 'Attachments')!.cell(supplier))).toEqual([
+      'View 1',
+      'View 2',
+    ]);
     const none = { attachmentFiles: [] as AttachmentFile[] } as SupplierInquiryRecord;
     expect(labels(SUPPLIER_INQUIRIES.columns.find((c) => c.header === 'Attachments')!.cell(none))).toEqual([]);
   });
@@ -87,7 +102,9 @@ describe('cells', () => {
     const contact = { _id: '1', name: 'N', email: 'e', message: 'line 1\nline 2', createdAt: '2026-11-22T10:05:00.000Z' };
     expect(cellOf(CONTACTS.columns, 'Message', contact)).toEqual({ kind: 'multiline', text: 'line 1\nline 2' });
     expect(cellOf(CONTACTS.columns, 'Received At', contact)).toEqual({ kind: 'date', iso: contact.createdAt });
-    expect(formatDateTime('2026-11-22T10:05:00.000Z', 'en-US')).toBe(new Date('2026-11-22T10:05:00.000Z').toLocaleString('en-US'));
+    expect(formatDateTime('2026-11-22T10:05:00.000Z', 'en-US')).toBe(
+      new Date('2026-11-22T10:05:00.000Z').toLocaleString('en-US'),
+    );
     expect(formatDateTime('not a date')).toBe('not a date');
   });
 });

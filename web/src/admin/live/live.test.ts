@@ -50,7 +50,9 @@ describe('live updates', () => {
     live.handleEvent(event('contactUpdated', 'contact'));
     expect(store.get(listVersionsAtom)).toMatchObject({ contacts: 1, inquiries: 0 });
     expect(store.get(statsVersionAtom)).toBe(1);
-    expect(platform.notify).toHaveBeenCalledWith(expect.objectContaining({ title: 'New contact message — Jane Doe', route: '/admin/contact-queries' }));
+    expect(platform.notify).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'New contact message — Jane Doe', route: '/admin/contact-queries' }),
+    );
     await vi.waitFor(() => expect(store.get(unseenCountsAtom).contacts).toBe(3));
     expect(calls.at(-1)).toEqual({ name: 'contacts', query: { since: '2026-11-22T12:00:00.000Z', limit: 1 } });
     expect(platform.setBadgeCount).toHaveBeenLastCalledWith(3);
@@ -81,7 +83,9 @@ describe('live updates', () => {
     live.handleReconnect();
     expect(store.get(listVersionsAtom)).toEqual({ inquiries: 1, supplierInquiries: 1, contacts: 1, subscribers: 1 });
     expect(store.get(statsVersionAtom)).toBe(1);
-    await vi.waitFor(() => expect(calls.map((c) => c.name).sort()).toEqual(['contacts', 'inquiries', 'subscribers', 'supplierInquiries']));
+    await vi.waitFor(() =>
+      expect(calls.map((c) => c.name).sort()).toEqual(['contacts', 'inquiries', 'subscribers', 'supplierInquiries']),
+    );
   });
 
   it('reset clears the badges', async () => {

@@ -13,8 +13,7 @@ type Store = ReturnType<typeof createStore>;
 
 export const ADMIN_LIST_NAMES = Object.keys(ADMIN_LISTS) as AdminListName[];
 
-const perList = <T>(value: T) =>
-  Object.fromEntries(ADMIN_LIST_NAMES.map((name) => [name, value])) as Record<AdminListName, T>;
+const perList = <T>(value: T) => Object.fromEntries(ADMIN_LIST_NAMES.map((name) => [name, value])) as Record<AdminListName, T>;
 
 /** Bumped whenever a list's data may have changed (a realtime event or a reconnect): views re-fetch. */
 export const listVersionsAtom = atom(perList(0));

@@ -40,8 +40,7 @@ const realTimers: SessionTimers = {
 
 export type SessionApi = Pick<ApiClient, 'login' | 'refresh' | 'logout'>;
 
-const messageOf = (error: unknown, fallback: string) =>
-  error instanceof Error && error.message ? error.message : fallback;
+const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /**
  * SPEC section 4 "Session": one refresh at start, login, logout, and logout on any 401/403.
@@ -76,7 +75,9 @@ export function createSessionController(store: Store, api: () => SessionApi, tim
         scheduleRenewal(accessToken);
         return accessToken;
       } catch (error) {
-        await api().logout().catch(() => undefined);
+        await api()
+          .logout()
+          .catch(() => undefined);
         clear(wasSignedIn ? messageOf(error, SESSION_EXPIRED) : null);
         return null;
       } finally {
@@ -110,14 +111,18 @@ export function createSessionController(store: Store, api: () => SessionApi, tim
 
     async logout(): Promise<void> {
       clear(null);
-      await api().logout().catch(() => undefined);
+      await api()
+        .logout()
+        .catch(() => undefined);
     },
 
     /** An authenticated call answered 401/403 (SPEC section 6). */
     handleUnauthorized(): void {
       if (store.get(sessionAtom).admin === null) return;
       clear(null);
-      void api().logout().catch(() => undefined);
+      void api()
+        .logout()
+        .catch(() => undefined);
     },
 
     /** A token that is valid for at least another minute, renewing it first if needed. */

@@ -1,9 +1,7 @@
 import { useCallback, useEffect, useState } from 'react';
 
 export type Loaded<T> =
-  | { status: 'loading'; data: T | null }
-  | { status: 'error'; data: T | null; error: string }
-  | { status: 'ready'; data: T };
+  { status: 'loading'; data: T | null } | { status: 'error'; data: T | null; error: string } | { status: 'ready'; data: T };
 
 /**
  * Runs `load` whenever a dependency changes or `retry` is called, keeping the previous data on

@@ -23,10 +23,26 @@ function Icon({ children, ...props }: IconProps) {
   );
 }
 
-export const MenuIcon = (p: IconProps) => <Icon {...p}><path d="M4 7h16M4 12h16M4 17h16" /></Icon>;
-export const CloseIcon = (p: IconProps) => <Icon {...p}><path d="M6 6l12 12M18 6L6 18" /></Icon>;
-export const ChevronDownIcon = (p: IconProps) => <Icon {...p}><path d="M6 9l6 6 6-6" /></Icon>;
-export const ArrowRightIcon = (p: IconProps) => <Icon {...p}><path d="M5 12h14M13 6l6 6-6 6" /></Icon>;
+export const MenuIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M4 7h16M4 12h16M4 17h16" />
+  </Icon>
+);
+export const CloseIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 6l12 12M18 6L6 18" />
+  </Icon>
+);
+export const ChevronDownIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M6 9l6 6 6-6" />
+  </Icon>
+);
+export const ArrowRightIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12h14M13 6l6 6-6 6" />
+  </Icon>
+);
 export const PhoneIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M5 4h4l2 5-2.5 1.5a11 11 0 0 0 5 5L15 13l5 2v4a2 2 0 0 1-2 2A16 16 0 0 1 3 6a2 2 0 0 1 2-2" />
@@ -50,7 +66,11 @@ export const MapPinIcon = (p: IconProps) => (
     <circle cx="12" cy="9.5" r="2.5" />
   </Icon>
 );
-export const CheckIcon = (p: IconProps) => <Icon {...p}><path d="M5 12.5l4.5 4.5L19 7.5" /></Icon>;
+export const CheckIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M5 12.5l4.5 4.5L19 7.5" />
+  </Icon>
+);
 export const GlobeIcon = (p: IconProps) => (
   <Icon {...p}>
     <circle cx="12" cy="12" r="9" />
@@ -103,7 +123,11 @@ export const LeafIcon = (p: IconProps) => (
     <path d="M5 19l8-8" />
   </Icon>
 );
-export const BoltIcon = (p: IconProps) => <Icon {...p}><path d="M13 3L5 14h6l-1 7 8-11h-6z" /></Icon>;
+export const BoltIcon = (p: IconProps) => (
+  <Icon {...p}>
+    <path d="M13 3L5 14h6l-1 7 8-11h-6z" />
+  </Icon>
+);
 export const GemIcon = (p: IconProps) => (
   <Icon {...p}>
     <path d="M6 4h12l3 5-9 11L3 9z" />
@@ -161,15 +185,24 @@ function Glyph({ d, ...props }: IconProps & { d: string }) {
 }
 export const SOCIAL_ICONS = {
   Facebook: (p: IconProps) => (
-    <Glyph {...p} d="M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4A20 20 0 0 0 14.3 4c-2.2 0-3.8 1.4-3.8 3.9v2.6H8v3h2.5V21z" />
+    <Glyph
+      {...p}
+      d="M13.5 21v-7.5H16l.4-3h-2.9V8.6c0-.9.3-1.5 1.5-1.5h1.5V4.4A20 20 0 0 0 14.3 4c-2.2 0-3.8 1.4-3.8 3.9v2.6H8v3h2.5V21z"
+    />
   ),
   Twitter: (p: IconProps) => (
     <Glyph {...p} d="M17.8 3h3.1l-6.8 7.8L22 21h-6.3l-4.9-6.4L5.2 21H2.1l7.3-8.3L1.8 3h6.4l4.4 5.9zm-1.1 16.2h1.7L7.3 4.7H5.5z" />
   ),
   LinkedIn: (p: IconProps) => (
-    <Glyph {...p} d="M4.5 3A1.9 1.9 0 1 1 4.5 6.8 1.9 1.9 0 0 1 4.5 3zM3 8.5h3V21H3zM9 8.5h2.9v1.7c.4-.8 1.4-2 3.4-2 3.6 0 4.2 2.3 4.2 5.4V21h-3v-6.6c0-1.6 0-3.6-2.2-3.6s-2.4 1.7-2.4 3.5V21H9z" />
+    <Glyph
+      {...p}
+      d="M4.5 3A1.9 1.9 0 1 1 4.5 6.8 1.9 1.9 0 0 1 4.5 3zM3 8.5h3V21H3zM9 8.5h2.9v1.7c.4-.8 1.4-2 3.4-2 3.6 0 4.2 2.3 4.2 5.4V21h-3v-6.6c0-1.6 0-3.6-2.2-3.6s-2.4 1.7-2.4 3.5V21H9z"
+    />
   ),
   Instagram: (p: IconProps) => (
-    <Glyph {...p} d="M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6zm6-7.9a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0zM21 8c-.1-1.6-.4-3-1.6-4.2S16.7 2.3 15.1 2.2C13.5 2.1 10.5 2.1 8.9 2.2 7.3 2.3 5.9 2.6 4.7 3.8S3.2 6.4 3.1 8c-.1 1.6-.1 6.4 0 8 .1 1.6.4 3 1.6 4.2s2.6 1.5 4.2 1.6c1.6.1 4.6.1 6.2 0 1.6-.1 3-.4 4.2-1.6s1.5-2.6 1.6-4.2c.1-1.6.1-6.4 0-8zm-2.1 10a3 3 0 0 1-1.7 1.7c-1.2.5-3.9.4-5.2.4s-4 .1-5.2-.4A3 3 0 0 1 5.1 18c-.5-1.2-.4-3.9-.4-5.2s-.1-4 .4-5.2a3 3 0 0 1 1.7-1.7c1.2-.5 3.9-.4 5.2-.4s4-.1 5.2.4a3 3 0 0 1 1.7 1.7c.5 1.2.4 3.9.4 5.2s.1 4-.4 5.2z" />
+    <Glyph
+      {...p}
+      d="M12 7.3a4.7 4.7 0 1 0 0 9.4 4.7 4.7 0 0 0 0-9.4zm0 7.7a3 3 0 1 1 0-6 3 3 0 0 1 0 6zm6-7.9a1.1 1.1 0 1 1-2.2 0 1.1 1.1 0 0 1 2.2 0zM21 8c-.1-1.6-.4-3-1.6-4.2S16.7 2.3 15.1 2.2C13.5 2.1 10.5 2.1 8.9 2.2 7.3 2.3 5.9 2.6 4.7 3.8S3.2 6.4 3.1 8c-.1 1.6-.1 6.4 0 8 .1 1.6.4 3 1.6 4.2s2.6 1.5 4.2 1.6c1.6.1 4.6.1 6.2 0 1.6-.1 3-.4 4.2-1.6s1.5-2.6 1.6-4.2c.1-1.6.1-6.4 0-8zm-2.1 10a3 3 0 0 1-1.7 1.7c-1.2.5-3.9.4-5.2.4s-4 .1-5.2-.4A3 3 0 0 1 5.1 18c-.5-1.2-.4-3.9-.4-5.2s-.1-4 .4-5.2a3 3 0 0 1 1.7-1.7c1.2-.5 3.9-.4 5.2-.4s4-.1 5.2.4a3 3 0 0 1 1.7 1.7c.5 1.2.4 3.9.4 5.2s.1 4-.4 5.2z"
+    />
   ),
 } as const;

@@ -144,9 +144,7 @@ export function TopBar() {
           <li>{commoditiesLink}</li>
           <li>{pageLink(1)}</li>
           <li>{pageLink(2)}</li>
-          <li className="mobile-menu__heading">
-            Get Quote
-          </li>
+          <li className="mobile-menu__heading">Get Quote</li>
           {QUOTE_OPTIONS.map(({ label, to }) => (
             <li key={to}>
               <a className="nav-link nav-link--quote" href={to} onClick={onQuote(to)}>

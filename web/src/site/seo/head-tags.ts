@@ -100,7 +100,11 @@ export const jsonLdHtml = (data: unknown) =>
 
 /** Browser side: sets a tag's value, creating the tag when the head lacks it. */
 export function applyHeadTag(head: HTMLHeadElement, { tag, key, value }: HeadTag): void {
-  const selector = tag + Object.entries(key).map(([k, v]) => `[${k}="${CSS.escape(v)}"]`).join('');
+  const selector =
+    tag +
+    Object.entries(key)
+      .map(([k, v]) => `[${k}="${CSS.escape(v)}"]`)
+      .join('');
   let element = head.querySelector(selector);
   if (!element) {
     element = document.createElement(tag);

@@ -16,9 +16,14 @@ const statsQuery = z.object({
 /** GET /api/admin/stats?period=week|month|year: the dashboard's figures, aggregated in SQL. */
 export function registerStatsRoutes(router: Router, deps: AppDeps) {
   const query = validate({ query: statsQuery, message: 'Invalid period' });
-  router.get<AdminState & InputState<never, z.output<typeof statsQuery>>>(API_PATHS.adminStats, requireAdmin(deps.tokens), query, async (ctx) => {
-    const { period } = ctx.state.input.query;
-    ctx.set('Cache-Control', 'no-store');
-    ctx.body = await dashboardStats(deps, period);
-  });
+  router.get<AdminState & InputState<never, z.output<typeof statsQuery>>>(
+    API_PATHS.adminStats,
+    requireAdmin(deps.tokens),
+    query,
+    async (ctx) => {
+      const { period } = ctx.state.input.query;
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = await dashboardStats(deps, period);
+    },
+  );
 }

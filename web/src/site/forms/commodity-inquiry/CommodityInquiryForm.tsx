@@ -1,11 +1,4 @@
-import {
-  COMMODITY_OPTIONS,
-  DISPATCH_MODES,
-  OTHERS,
-  UNIT_PLACEHOLDER,
-  UNITS,
-  USER_TYPES,
-} from '@sourcing/shared';
+import { COMMODITY_OPTIONS, DISPATCH_MODES, OTHERS, UNIT_PLACEHOLDER, UNITS, USER_TYPES } from '@sourcing/shared';
 import { ContactFields } from '../kit/ContactFields';
 import { CheckboxGroup, FilePicker, FormSection, RadioGroup, SelectField, TextField } from '../kit/fields';
 import { FormFrame } from '../kit/FormFrame';

@@ -10,7 +10,11 @@ describe('the buyer form values', () => {
   });
 
   it("send the number joined with the chosen country's calling code, without the country itself", () => {
-    const fields = commodityInquiryFields({ ...COMMODITY_INQUIRY_FORM_DEFAULTS, callingCountry: 'CA', phoneNumber: '4165550100' });
+    const fields = commodityInquiryFields({
+      ...COMMODITY_INQUIRY_FORM_DEFAULTS,
+      callingCountry: 'CA',
+      phoneNumber: '4165550100',
+    });
     expect(fields.phoneNumber).toBe('+1 4165550100');
     expect(fields).not.toHaveProperty('callingCountry');
   });
@@ -20,7 +24,7 @@ describe('the buyer form values', () => {
     expect(!result.ok && result.fields.phoneNumber).toBe('Phone Number is required');
   });
 
-  it("choose exactly the commodity of a card, the closest checklist entry when the name differs", () => {
+  it('choose exactly the commodity of a card, the closest checklist entry when the name differs', () => {
     const chosen = (name?: string) => arriveWithCommodity(name)(COMMODITY_INQUIRY_FORM_DEFAULTS).values.selectedCommodities;
     expect(chosen('Coal')).toEqual(['Coal']);
     expect(chosen('Iron Ore')).toEqual(['Iron ore (Fe 62+)']);

@@ -49,7 +49,9 @@ export function arriveWithCommodity<V extends CommodityInquiryValues>(commodityN
     if (!option) return { values: start };
     const unticked = start.selectedCommodities.filter((c) => c !== option);
     const verb = unticked.length > 1 ? 'are' : 'is';
-    const notice = unticked.length ? `${option} is now the only commodity chosen; ${unticked.join(', ')} ${verb} no longer ticked.` : null;
+    const notice = unticked.length
+      ? `${option} is now the only commodity chosen; ${unticked.join(', ')} ${verb} no longer ticked.`
+      : null;
     return { values: { ...start, selectedCommodities: [option] }, notice };
   };
 }

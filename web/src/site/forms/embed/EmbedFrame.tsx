@@ -15,7 +15,13 @@ export interface EmbedHeightMessage {
  * so the partner's iframe can fit it without a scrollbar. The height is not secret, so any
  * parent may read it; which origins may frame us at all is the server's CSP frame-ancestors.
  */
-export function EmbedFrame({ meta, children }: { meta: { title: string; description: string; path: string }; children: ReactNode }) {
+export function EmbedFrame({
+  meta,
+  children,
+}: {
+  meta: { title: string; description: string; path: string };
+  children: ReactNode;
+}) {
   const ref = useRef<HTMLElement>(null);
 
   useEffect(() => {

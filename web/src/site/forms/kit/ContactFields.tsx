@@ -4,7 +4,13 @@ import type { BoundField } from './useFormState';
 type ContactField = 'fullName' | 'companyName' | 'designation' | 'gstNumber' | 'phoneNumber' | 'callingCountry' | 'email';
 
 /** Who is asking, the same six fields opening both forms (the address differs, so it stays with each form). */
-export function ContactFields({ bind, designationLabel }: { bind: (name: ContactField) => BoundField; designationLabel: string }) {
+export function ContactFields({
+  bind,
+  designationLabel,
+}: {
+  bind: (name: ContactField) => BoundField;
+  designationLabel: string;
+}) {
   return (
     <>
       <TextField {...bind('fullName')} label="Full Name" required autoComplete="name" />

@@ -21,7 +21,8 @@ function describedBy(name: string, hint?: ReactNode, error?: string): string | u
 function RequiredMark({ required }: { required?: boolean }) {
   return required ? (
     <span className="form-required" aria-hidden="true">
-      {' '}*
+      {' '}
+      *
     </span>
   ) : null;
 }
@@ -217,8 +218,7 @@ export function RadioGroup({ value, onValueChange, ...group }: RadioGroupProps) 
 }
 
 export function CheckboxGroup({ values, onValuesChange, ...group }: CheckboxGroupProps) {
-  const toggle = (option: string, on: boolean) =>
-    onValuesChange(on ? [...values, option] : values.filter((v) => v !== option));
+  const toggle = (option: string, on: boolean) => onValuesChange(on ? [...values, option] : values.filter((v) => v !== option));
   return (
     <ChoiceFieldset {...group}>
       {group.options.map((o, i) => (
@@ -238,8 +238,6 @@ export function CheckboxGroup({ values, onValuesChange, ...group }: CheckboxGrou
     </ChoiceFieldset>
   );
 }
-
-
 
 interface PhoneFieldProps {
   number: BoundField;
@@ -329,7 +327,12 @@ export function FilePicker({ form, label }: { form: FilePickerForm; label: strin
             <li key={`${file.name}-${file.size}-${file.lastModified}`} className="form-file-item">
               <span className="form-file-name">{file.name}</span>
               <span className="form-file-size">{formatBytes(file.size)}</span>
-              <button type="button" className="form-file-remove" aria-label={`Remove ${file.name}`} onClick={() => onRemove(index)}>
+              <button
+                type="button"
+                className="form-file-remove"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => onRemove(index)}
+              >
                 Remove
               </button>
             </li>

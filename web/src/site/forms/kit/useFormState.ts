@@ -111,9 +111,7 @@ export function useFormState<V extends FormValues>({ defaults, draftKey, files: 
   const pickFiles = useCallback(
     (picked: readonly File[]) => {
       const next =
-        fileField.maxFiles === 1
-          ? picked.slice(0, 1)
-          : [...files, ...picked.filter((p) => !files.some((f) => sameFile(f, p)))];
+        fileField.maxFiles === 1 ? picked.slice(0, 1) : [...files, ...picked.filter((p) => !files.some((f) => sameFile(f, p)))];
       const problem = fileProblem(fileField.maxFiles === 1 ? picked : next, fileField.maxFiles);
       if (problem) {
         setErrors((current) => ({ ...current, [fileField.field]: problem }));

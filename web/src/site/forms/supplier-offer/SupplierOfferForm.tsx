@@ -1,10 +1,4 @@
-import {
-  CURRENCIES,
-  SUPPLIER_CERTIFICATIONS,
-  SUPPLIER_INCOTERMS,
-  UNITS,
-  YES_NO,
-} from '@sourcing/shared';
+import { CURRENCIES, SUPPLIER_CERTIFICATIONS, SUPPLIER_INCOTERMS, UNITS, YES_NO } from '@sourcing/shared';
 import { ContactFields } from '../kit/ContactFields';
 import { CheckboxGroup, FilePicker, FormSection, RadioGroup, SelectField, SuffixSelect, TextField } from '../kit/fields';
 import { FormFrame } from '../kit/FormFrame';

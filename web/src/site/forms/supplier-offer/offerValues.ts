@@ -40,7 +40,6 @@ export const SUPPLIER_OFFER_FORM: FormDefinition<SupplierOfferFormValues> = {
 /** Title, description and canonical path of the form's page (the embed points its canonical here too). */
 export const SUPPLIER_OFFER_META = {
   title: 'Supplier Product Submission Form',
-  description:
-    'Join our supply hub: offer your commodity with capacity, price, incoterm and certifications to buyers worldwide.',
+  description: 'Join our supply hub: offer your commodity with capacity, price, incoterm and certifications to buyers worldwide.',
   path: '/supplier-inquiry',
 };

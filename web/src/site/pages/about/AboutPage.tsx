@@ -56,8 +56,8 @@ export default function AboutPage() {
         path="/about"
       />
       <PageHero eyebrow="About us" title={`About ${SITE.brand}`}>
-        From our office in New Delhi we connect manufacturers, traders and processors with verified producers of
-        metals, minerals, energy and agricultural commodities around the world.
+        From our office in New Delhi we connect manufacturers, traders and processors with verified producers of metals, minerals,
+        energy and agricultural commodities around the world.
       </PageHero>
 
       <ContentSection id="pillars-title" eyebrow="Who we are" title="What drives us">

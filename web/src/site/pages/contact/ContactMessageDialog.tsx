@@ -45,7 +45,10 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
       show({ kind: 'success', text });
     } catch (error) {
       if (error instanceof ApiError) setFieldErrors(error.fields);
-      show({ kind: 'error', text: error instanceof Error && error.message ? error.message : FAILURE_MESSAGES.sendContactMessage });
+      show({
+        kind: 'error',
+        text: error instanceof Error && error.message ? error.message : FAILURE_MESSAGES.sendContactMessage,
+      });
     } finally {
       setLoading(false);
     }

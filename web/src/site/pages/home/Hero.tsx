@@ -17,8 +17,8 @@ export function Hero() {
             Global Commodities Sourcing
           </h1>
           <p className="hero__lead">
-            Copper, coal, iron ore, aluminium, gems, olive oil and more, from verified producers to your port. Tell
-            us what you need; we find, check and ship it.
+            Copper, coal, iron ore, aluminium, gems, olive oil and more, from verified producers to your port. Tell us what you
+            need; we find, check and ship it.
           </p>
           <div className="hero__actions">
             <a
