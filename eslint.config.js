@@ -55,12 +55,16 @@ export default tseslint.config(
       ],
     },
   })),
+  // The rules of hooks and their dependencies (the React Compiler's stricter rules are not on: we
+  // do not compile with it).
   {
     files: ['web/src/**/*.{ts,tsx}', 'desktop/src/renderer/**/*.{ts,tsx}'],
-    ...reactHooks.configs.flat['recommended-latest'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: { 'react-hooks/rules-of-hooks': 'error', 'react-hooks/exhaustive-deps': 'error' },
     languageOptions: { globals: { ...globals.browser } },
   },
-  // Tests read untyped HTTP and IPC answers on purpose: `any` is allowed there.
+  // Tests read untyped HTTP and IPC answers on purpose (`any` is allowed there), and their stubs
+  // implement promise-returning interfaces without awaiting anything.
   {
     files: ['**/*.test.{ts,tsx}', '**/e2e/**/*.ts', '**/test/**/*.ts'],
     rules: {
@@ -70,6 +74,10 @@ export default tseslint.config(
       '@typescript-eslint/no-unsafe-argument': 'off',
       '@typescript-eslint/no-unsafe-return': 'off',
       '@typescript-eslint/no-explicit-any': 'off',
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-base-to-string': 'off',
+      // expect(mock.method) and destructured dynamic imports are the normal way to write assertions.
+      '@typescript-eslint/unbound-method': 'off',
     },
   },
   {

@@ -6,7 +6,7 @@ import Koa from 'koa';
  * response bytes, doing no work (no parsing, validation, database or files). The API's req/s
  * divided by this app's is the share of the machine's HTTP capacity the product keeps.
  */
-const responses: Record<string, { status: number; body: string }> = JSON.parse(process.env.BARE_RESPONSES ?? '{}');
+const responses = JSON.parse(process.env.BARE_RESPONSES ?? '{}') as Record<string, { status: number; body: string }>;
 responses['GET /api/health'] = { status: 200, body: '{"status":"ok"}' };
 
 const app = new Koa();
@@ -20,5 +20,6 @@ app.use((ctx) => {
   ctx.type = 'application/json';
   ctx.body = answer.body;
 });
-createServer(app.callback()).listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
+const handle = app.callback();
+createServer((req, res) => void handle(req, res)).listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
 process.on('SIGTERM', () => process.exit(0));

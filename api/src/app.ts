@@ -28,14 +28,17 @@ export function createApp(deps: AppDeps) {
   app.use(api.routes());
   // No route answered: a known path with another method is 405 (with Allow), anything else 404.
   app.use(async (ctx, next) => {
-    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) return next();
+    if (ctx.path !== API_PREFIX && !ctx.path.startsWith(`${API_PREFIX}/`)) {
+      await next();
+      return;
+    }
     const allowed = new Set(api.match(ctx.path, ctx.method).path.flatMap((layer) => layer.methods));
     if (allowed.size === 0) throw new HttpError(404, NOT_FOUND);
     ctx.set('Allow', [...allowed].join(', '));
     throw new HttpError(405, 'Method not allowed');
   });
   app.use(serveWeb(config.webDistDir));
-  app.use((ctx) => {
+  app.use(() => {
     throw new HttpError(404, NOT_FOUND);
   });
   return Object.assign(app, { apiRouter: api });

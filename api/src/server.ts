@@ -102,7 +102,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   if (leftovers && (leftovers.incoming || leftovers.orphans)) logger.info('removed upload leftovers', { ...leftovers });
   const app = createApp(deps);
-  const server = createServer(app.callback());
+  const handle = app.callback();
+  const server = createServer((req, res) => void handle(req, res));
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
   const hub = attachRealtimeHub(server, { bus, tokens });

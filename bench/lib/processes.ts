@@ -81,7 +81,7 @@ export async function createStore(engine: Engine): Promise<Store> {
       dataDir,
       databaseUrl: null,
       schema: null,
-      drop: async () => rmSync(dataDir, { recursive: true, force: true }),
+      drop: () => Promise.resolve(rmSync(dataDir, { recursive: true, force: true })),
     };
   }
   const schema = `bench_${randomBytes(4).toString('hex')}`;
@@ -108,7 +108,7 @@ export async function postgresAvailable(): Promise<boolean> {
       const { rowCount } = await client.query('SELECT 1 FROM pg_database WHERE datname = $1', [database]);
       if (!rowCount) await client.query(`CREATE DATABASE "${database.replace(/"/g, '""')}"`);
     });
-    return await withPostgres(BENCH_DATABASE_URL, async () => true);
+    return await withPostgres(BENCH_DATABASE_URL, () => Promise.resolve(true));
   } catch {
     return false;
   }

@@ -99,7 +99,7 @@ export async function cursorAt(store: Store, offset: number): Promise<string> {
   const sql = `SELECT "createdAt", "id" FROM "inquiries" ORDER BY "createdAt" DESC, "id" DESC LIMIT 1 OFFSET ${offset}`;
   let row: { createdAt: Date | string; id: string };
   if (store.engine === 'postgres') {
-    row = await withPostgres(store.databaseUrl!, async (c) => (await c.query(sql)).rows[0]);
+    row = await withPostgres(store.databaseUrl!, async (c) => (await c.query<typeof row>(sql)).rows[0]);
   } else {
     const db = new Database(join(store.dataDir, 'sourcing.sqlite'), { readonly: true });
     row = db.prepare(sql).get() as typeof row;

@@ -17,7 +17,7 @@ const SUBMISSIONS = 50;
 function connect(url: string, token: string, onEvent: (event: RealtimeEvent, at: number) => void): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, [WS_PROTOCOL, token]);
-    socket.on('message', (data) => onEvent(JSON.parse(String(data)) as RealtimeEvent, performance.now()));
+    socket.on('message', (data: Buffer) => onEvent(JSON.parse(data.toString()) as RealtimeEvent, performance.now()));
     socket.once('open', () => resolve(socket));
     socket.once('error', reject);
   });

@@ -5,7 +5,9 @@ import { REPO_ROOT } from '../lib/processes';
 
 /** The public site's Lighthouse figures come from the site's own script, `npm run bench:web`, when present. */
 export function webSuite(): void {
-  const scripts: Record<string, string> = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')).scripts ?? {};
+  const { scripts = {} } = JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as {
+    scripts?: Record<string, string>;
+  };
   if (!scripts['bench:web']) {
     console.log('\n### Web\n\n`npm run bench:web` does not exist: skipped.');
     return;

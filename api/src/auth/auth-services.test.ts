@@ -34,7 +34,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
 
   beforeAll(async () => {
     if (name === 'postgres') {
-      const setup = new DataSource({ ...options } as never);
+      const setup = new DataSource({ ...options });
       await setup.initialize();
       await setup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
       await setup.query(`CREATE SCHEMA ${schema}`);
@@ -46,7 +46,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
       entities: AUTH_ENTITIES,
       migrations: [CreateAdminTables1795000000001],
       migrationsRun: true,
-    } as never);
+    });
     await dataSource.initialize();
   });
   afterAll(async () => {

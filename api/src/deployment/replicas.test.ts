@@ -48,8 +48,8 @@ function spawnReplica(name: string, port: number, env: Record<string, string>): 
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   const output: string[] = [];
-  child.stdout!.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr!.on('data', (chunk) => output.push(String(chunk)));
+  child.stdout.on('data', (chunk) => output.push(String(chunk)));
+  child.stderr.on('data', (chunk) => output.push(String(chunk)));
   return { name, url: `http://127.0.0.1:${port}`, process: child, output };
 }
 

@@ -21,7 +21,8 @@ export function addressKey(ip: string): string {
   const after = groupsOf(tail);
   // An embedded IPv4 tail (::ffff:1.2.3.4 style) fills the last two groups.
   const width = (groups: string[]) => groups.length + (groups.at(-1)?.includes('.') ? 1 : 0);
-  const groups = tail === undefined ? before : [...before, ...Array(8 - width(before) - width(after)).fill('0'), ...after];
+  const groups =
+    tail === undefined ? before : [...before, ...Array<string>(8 - width(before) - width(after)).fill('0'), ...after];
   return `${groups
     .slice(0, 4)
     .map((group) => parseInt(group, 16).toString(16))

@@ -15,7 +15,7 @@ export function corsForOrigins(origins: string[]): Middleware {
     maxAge: 600,
   });
   return async (ctx, next) => {
-    if (!allowed.has(ctx.get('Origin'))) return next();
-    return handler(ctx, next);
+    if (allowed.has(ctx.get('Origin'))) await handler(ctx, next);
+    else await next();
   };
 }

@@ -43,7 +43,9 @@ export function errorHandler(logger: Logger): Middleware {
         body = caught.fields ? { error: caught.message, fields: caught.fields } : { error: caught.message };
       } else if (status >= 400 && status < 500) {
         ctx.status = status;
-        body = { error: err.expose === false ? 'Bad request' : String(err.message ?? 'Bad request') };
+        body = {
+          error: err.expose === false ? 'Bad request' : (typeof err.message === 'string' && err.message) || 'Bad request',
+        };
       } else {
         logger.error('request failed', {
           method: ctx.method,

@@ -13,7 +13,7 @@ export interface EventBus {
 export function createListenerSet() {
   const listeners = new Set<(event: RealtimeEvent) => void>();
   return {
-    add(listener: (event: RealtimeEvent) => void) {
+    add: (listener: (event: RealtimeEvent) => void) => {
       listeners.add(listener);
       return () => void listeners.delete(listener);
     },
@@ -33,12 +33,14 @@ export function createListenerSet() {
 export function createLocalEventBus(): EventBus {
   const listeners = createListenerSet();
   return {
-    async publish(event) {
+    publish(event) {
       listeners.emit(event);
+      return Promise.resolve();
     },
     subscribe: listeners.add,
-    async close() {
+    close() {
       listeners.clear();
+      return Promise.resolve();
     },
   };
 }

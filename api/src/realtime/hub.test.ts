@@ -57,7 +57,7 @@ function rawExchange(server: Server, request: string): Promise<string> {
   return new Promise((resolve, reject) => {
     const socket = connectSocket({ port, host: '127.0.0.1', allowHalfOpen: true });
     let received = '';
-    socket.on('data', (chunk) => (received += chunk));
+    socket.on('data', (chunk: Buffer) => (received += chunk.toString()));
     socket.on('error', reject);
     socket.on('end', () => resolve(received));
     socket.write(request);

@@ -50,7 +50,7 @@ export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
   /** What a submission answers when it was already stored (the subscriber's second sign-up). */
   alreadyStored?: string;
   /** Reads the submitted fields into what the schema checks (the buyer form's typed dispatch mode). */
-  readSubmission?(fields: Record<string, unknown>): Record<string, unknown>;
+  readSubmission?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /** Stores a checked submission; default: insert a new row with its files (createRecord). */
-  store?(deps: StoreDeps, kind: RecordKind<D>, input: Record<string, unknown>, files: CheckedFile[]): Promise<Stored<AnyRow>>;
+  store?: (deps: StoreDeps, kind: RecordKind, input: Record<string, unknown>, files: CheckedFile[]) => Promise<Stored<AnyRow>>;
 }

@@ -29,7 +29,7 @@ export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKi
     async (ctx) => {
       const incoming = (ctx.state as Partial<IncomingFilesState>).incomingFiles ?? [];
       const checked = fileField ? await checkFiles(incoming, fileField) : [];
-      const { row, created } = await store(deps, kind, ctx.state.input.body as Record<string, unknown>, checked);
+      const { row, created } = await store(deps, kind, ctx.state.input.body, checked);
       if (created) await publishAfterCommit(deps, recordEvent(kind, row));
       ctx.status = created ? 201 : 200;
       ctx.body = {

@@ -79,7 +79,7 @@ export function receiveFiles(
       // A part with an empty file name (a file input left empty) is no file: multer skips it (docs/hardening.md).
       const upload = multer({ ...options, storage } satisfies ParserOptions).array(field, maxFiles);
       try {
-        await upload(ctx as never, async () => {});
+        await upload(ctx, async () => {});
       } catch (error) {
         await storage.discardAll();
         throw uploadError(error, field, maxFiles);

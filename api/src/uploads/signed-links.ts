@@ -18,7 +18,7 @@ export function createFileLinks(secret: string, now: () => Date, ttlSeconds = SI
     signedPath(storedName) {
       const expires = Math.floor(now().getTime() / 1000) + ttlSeconds;
       const query = new URLSearchParams({ expires: String(expires), sig: signature(storedName, expires) });
-      return `${API_PREFIX}${API_PATHS.uploads}/${encodeURIComponent(storedName)}?${query}`;
+      return `${API_PREFIX}${API_PATHS.uploads}/${encodeURIComponent(storedName)}?${query.toString()}`;
     },
     verify(storedName, expires, sig) {
       if (!expires || !sig || !/^\d{1,12}$/.test(expires)) return false;

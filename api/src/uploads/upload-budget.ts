@@ -15,7 +15,7 @@ export interface UploadBudgetOptions {
 /** What one upload may write: taken from the budgets before its bytes reach the disk. */
 export interface UploadTicket {
   /** Awaited before each chunk of a file is written; takes more from the budgets once the reservation is used up. */
-  beforeWrite(bytes: number): Promise<void>;
+  beforeWrite: (bytes: number) => Promise<void>;
   /** Gives back what was reserved and not written. */
   close(): Promise<void>;
 }
@@ -92,7 +92,7 @@ export function createUploadBudget(options: UploadBudgetOptions): UploadBudget {
       else await ensureDisk(0);
 
       return {
-        async beforeWrite(bytes) {
+        beforeWrite: async (bytes) => {
           while (writtenBytes + bytes > reservedKib * KIB) await reserve(STEP_KIB);
           writtenBytes += bytes;
         },

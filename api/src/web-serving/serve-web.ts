@@ -42,11 +42,15 @@ export function serveWeb(distDir: string): Middleware {
   const root = normalize(distDir).replace(/[\\/]+$/, '');
   return async (ctx, next) => {
     if ((ctx.method !== 'GET' && ctx.method !== 'HEAD') || ctx.path === API_PREFIX || ctx.path.startsWith(`${API_PREFIX}/`)) {
-      return next();
+      await next();
+      return;
     }
     // The same reading of the path as the security headers were set from.
     const urlPath = decodedPath(ctx.path);
-    if (urlPath === null) return next();
+    if (urlPath === null) {
+      await next();
+      return;
+    }
 
     let status = 200;
     let file = await fileAt(root, urlPath);
@@ -58,7 +62,10 @@ export function serveWeb(distDir: string): Middleware {
     if (!file) {
       status = 404;
       file = (await fileAt(root, '404.html')) ?? (await fileAt(root, 'index.html'));
-      if (!file) return next();
+      if (!file) {
+        await next();
+        return;
+      }
     }
 
     ctx.status = status;

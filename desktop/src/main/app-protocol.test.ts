@@ -38,7 +38,7 @@ describe('serveAppFiles', () => {
     let handler: ((request: Request) => Promise<Response>) | null = null;
     const fetched: string[] = [];
     serveAppFiles(
-      { handle: (_scheme: string, h: never) => (handler = h) } as never,
+      { handle: (_scheme: string, h: never) => (handler = h) },
       async (fileUrl) => {
         fetched.push(fileUrl);
         if (!fileUrl.endsWith('main.js')) throw new Error('ENOENT');

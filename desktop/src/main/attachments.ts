@@ -7,7 +7,6 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ReadableStream as NodeReadableStream } from 'node:stream/web';
 import type { ApiErrorBody, AttachmentToOpen } from '@sourcing/shared';
 
 const FALLBACK_NAME = 'attachment';
@@ -25,6 +24,7 @@ export function sanitizeFileName(original: string): string {
   let name = lastSegment
     .normalize('NFC')
     .replace(/\s+/g, ' ')
+    // eslint-disable-next-line no-control-regex -- control characters are what this replaces
     .replace(/[\u0000-\u001f\u007f<>:"|?*]/g, '_')
     .replace(/^[\s.]+|[\s.]+$/g, '');
   if (!name) return FALLBACK_NAME;
@@ -86,7 +86,7 @@ export function createAttachmentOpener(options: AttachmentDownloaderOptions) {
     if (!response.ok || !response.body) throw new Error(await failureMessage(response));
     await mkdir(options.folder, { recursive: true });
     const target = join(await mkdtemp(join(options.folder, 'file-')), sanitizeFileName(file.fileName));
-    await pipeline(Readable.fromWeb(response.body as NodeReadableStream), createWriteStream(target, { flags: 'wx' }));
+    await pipeline(Readable.fromWeb(response.body), createWriteStream(target, { flags: 'wx' }));
     return target;
   }
 

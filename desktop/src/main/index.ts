@@ -103,7 +103,7 @@ async function start(): Promise<void> {
       notify: (notification) => {
         if (Notification.isSupported()) notifier.notify(notification);
       },
-      getServerUrl: async () => serverOrigin,
+      getServerUrl: () => Promise.resolve(serverOrigin),
       setServerUrl: (input) =>
         changeServerAddress(
           input,

@@ -57,7 +57,9 @@ export function renderServerAddressForm(
     actions,
   ]);
 
-  form.addEventListener('submit', async (event) => {
+  form.addEventListener('submit', (event) => void connect(event));
+
+  async function connect(event: SubmitEvent) {
     event.preventDefault();
     submit.disabled = true;
     submit.textContent = SERVER_FORM_TEXT.checking;
@@ -71,7 +73,7 @@ export function renderServerAddressForm(
     submit.disabled = false;
     submit.textContent = SERVER_FORM_TEXT.submit;
     input.focus();
-  });
+  }
 
   container.replaceChildren(element('main', { className: 'server-screen' }, [form]));
   input.focus();

@@ -4,7 +4,7 @@
  * the app:// protocol handler of main (through a plain HTTP server), with the preload bridge stubbed
  * in the page and main's server-address check run for real against a real API server.
  */
-import { createServer, type Server } from 'node:http';
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
 import { mkdtemp, readFile } from 'node:fs/promises';
@@ -34,16 +34,17 @@ let browser: Browser;
 async function serveRendererLikeMain(serverOrigin: () => string | null): Promise<Server> {
   let handler: ((request: Request) => Promise<Response>) | null = null;
   serveAppFiles(
-    { handle: (_scheme: string, h: never) => (handler = h) } as never,
+    { handle: (_scheme: string, h: never) => (handler = h) },
     async (fileUrl) => new Response(await readFile(fileURLToPath(fileUrl))),
     join(desktopDir, 'out/renderer'),
     serverOrigin,
   );
-  const server = createServer(async (req, res) => {
+  const server = createServer((req, res) => void answer(req, res));
+  async function answer(req: IncomingMessage, res: ServerResponse) {
     const response = await handler!(new Request(`app://admin${req.url}`));
     res.writeHead(response.status, Object.fromEntries(response.headers));
     res.end(Buffer.from(await response.arrayBuffer()));
-  });
+  }
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   return server;
 }

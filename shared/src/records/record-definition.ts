@@ -91,7 +91,7 @@ export function defineRecord<const Fs extends Fields>(
     refine?(value: z.output<z.ZodObject<SubmissionShape<Fs>>>, ctx: z.RefinementCtx): void;
   },
 ): RecordDefinition<Fs> {
-  return definition as RecordDefinition<Fs>;
+  return definition;
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -126,9 +126,7 @@ export const submittedFields = (definition: RecordDefinition) => definition.fiel
 export function submissionSchema<Fs extends Fields>(definition: RecordDefinition<Fs>): SubmissionSchema<Fs> {
   const shape = Object.fromEntries(submittedFields(definition).map((f) => [wireName(f), f.input!]));
   const object = z.object(shape) as unknown as z.ZodObject<SubmissionShape<Fs>>;
-  return (definition.refine
-    ? object.superRefine((value, ctx) => definition.refine!(value, ctx))
-    : object) as unknown as SubmissionSchema<Fs>;
+  return definition.refine ? object.superRefine((value, ctx) => definition.refine!(value, ctx)) : object;
 }
 
 /** The form's starting values: empty texts and lists, or a field's `initial`. */
@@ -148,7 +146,7 @@ export function sampleValues<D extends RecordDefinition>(
       .filter((f) => f.sample !== undefined)
       .map((f) => [wireName(f), Array.isArray(f.sample) ? [...(f.sample as string[])] : f.sample]),
   );
-  return { ...initialValues(definition), ...samples, ...overrides } as FormValuesOf<D>;
+  return { ...initialValues(definition), ...samples, ...overrides };
 }
 
 /** The stored values of a checked submission: each stored field reads its submitted name. */

@@ -11,6 +11,7 @@ export const INVALID_CHARACTERS = 'Contains characters that are not allowed';
  * Control characters other than tab and line breaks (PostgreSQL cannot store NUL at all) and
  * UTF-16 halves without their other half: never typed by a person, refused alike everywhere.
  */
+// eslint-disable-next-line no-control-regex -- control characters are what this refuses
 const CONTROL_CHARACTER = /[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/;
 const UNPAIRED_SURROGATE = /[\ud800-\udbff](?![\udc00-\udfff])|(?<![\ud800-\udbff])[\udc00-\udfff]/;
 

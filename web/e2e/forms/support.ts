@@ -70,7 +70,7 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 120): Prom
     if (await target.evaluate((el) => el === document.activeElement)) return;
     await page.keyboard.press('Tab');
   }
-  throw new Error(`Not reachable with ${maxPresses} Tab presses: ${target}`);
+  throw new Error(`Not reachable with ${maxPresses} Tab presses: ${String(target)}`);
 }
 
 /** Records POSTs to a path, to prove a refused submit sent nothing. */

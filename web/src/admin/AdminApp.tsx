@@ -55,7 +55,7 @@ function SessionGate({ children }: { children: ReactNode }) {
 function NavigateOnRequest() {
   const { platform } = useAdminServices();
   const navigate = useNavigate();
-  useEffect(() => platform.onNavigateRequest((route) => navigate(route)), [platform, navigate]);
+  useEffect(() => platform.onNavigateRequest((route) => void navigate(route)), [platform, navigate]);
   return null;
 }
 

@@ -19,15 +19,15 @@ export interface AdminServices {
   session: SessionController;
   live: LiveUpdates;
   /** Opens the realtime socket for the signed-in admin; `stop()` closes it. */
-  startRealtime(): RealtimeClient;
+  startRealtime: () => RealtimeClient;
 }
 
 /** Everything one mounted admin UI shares: its own jotai store, API client, session and live updates. */
 export function createAdminServices(platform: AdminPlatform): AdminServices {
   const store = createStore();
-  let api: ApiClient;
+  // The session and the client need each other: the client is made once the session exists.
   const session = createSessionController(store, () => api);
-  api = createApiClient({
+  const api: ApiClient = createApiClient({
     baseUrl: platform.apiBaseUrl,
     getAccessToken: session.accessToken,
     onUnauthorized: session.handleUnauthorized,

@@ -9,7 +9,7 @@ import './styles/index.css';
 import { PAGE_MODULES_ID } from './page-modules';
 
 /** The modules the prerender listed (none on the dev server). */
-const pageModules = (): string[] => JSON.parse(document.getElementById(PAGE_MODULES_ID)?.textContent ?? '[]');
+const pageModules = () => JSON.parse(document.getElementById(PAGE_MODULES_ID)?.textContent ?? '[]') as string[];
 
 function start() {
   for (const href of pageModules()) {

@@ -34,9 +34,9 @@ export class CreateSearchIndexes1795000000020 implements MigrationInterface {
   /** The schema holding pg_trgm (installing it in public when missing), or null when unavailable. */
   private async trigramSchema(queryRunner: QueryRunner): Promise<string | null> {
     const find = async () => {
-      const rows: { schema: string }[] = await queryRunner.query(
+      const rows = (await queryRunner.query(
         `SELECT n.nspname AS "schema" FROM pg_extension e JOIN pg_namespace n ON n.oid = e.extnamespace WHERE e.extname = 'pg_trgm'`,
-      );
+      )) as { schema: string }[];
       return rows[0]?.schema ?? null;
     };
     const existing = await find();

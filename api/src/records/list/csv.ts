@@ -1,6 +1,9 @@
 import { fieldsShownIn, type AttachmentFile, type RecordDefinition } from '@sourcing/shared';
 
 /** A CSV column: the admin's header and the cell of one presented record (lists are comma-joined). */
+/** A stored text value (anything else shows as empty). */
+const textOf = (value: unknown) => (typeof value === 'string' ? value : '');
+
 export interface CsvColumn<Rec> {
   header: string;
   cell: (record: Rec) => string | number | string[] | null;
@@ -14,7 +17,7 @@ export function csvColumnsOf(definition: RecordDefinition): CsvColumn<Record<str
       field.kind === 'files'
         ? (record) => (record.attachmentFiles as AttachmentFile[]).map((f) => f.originalName)
         : field.display
-          ? (record) => field.display!(String(record[field.key] ?? ''))
+          ? (record) => field.display!(textOf(record[field.key]))
           : (record) => record[field.key] as string | string[],
   }));
 }

@@ -20,7 +20,7 @@ export function decodeCursor(text: string): Cursor | null {
   try {
     const value: unknown = JSON.parse(Buffer.from(text, 'base64url').toString('utf8'));
     if (!Array.isArray(value) || value.length !== 2) return null;
-    const [at, id] = value;
+    const [at, id] = value as unknown[];
     if (typeof at !== 'string' || typeof id !== 'string' || !UUID.test(id)) return null;
     const createdAt = new Date(at);
     return isStorableDate(createdAt) ? { createdAt, id } : null;

@@ -35,7 +35,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
     ctx.body = await listRecords(deps, def, query, linkSigner(deps, ctx));
   });
 
-  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, admin, listQuery, async (ctx) => {
+  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, admin, listQuery, (ctx) => {
     const { q, since, sort } = ctx.state.input.query;
     const records = allRecords(deps, def, { q, since, sort }, linkSigner(deps, ctx));
     const columns = def.csvColumns;

@@ -37,7 +37,7 @@ export function AdminLayout() {
 
   const logout = () => {
     void session.logout();
-    navigate('/admin/login', { replace: true });
+    void navigate('/admin/login', { replace: true });
     toastOnce.success('Logged out');
   };
 

@@ -72,7 +72,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
             value={input}
             onChange={(e) => setInput(e.target.value)}
           />
-          <button type="button" className="button" onClick={exportCsv} disabled={exporting}>
+          <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export CSV'}
           </button>
         </div>

@@ -13,7 +13,6 @@ import {
   INQUIRIES,
   isEmptyCell,
   LIST_DEFINITIONS,
-  SUBSCRIBERS,
   SUPPLIER_INQUIRIES,
 } from './list-definitions';
 

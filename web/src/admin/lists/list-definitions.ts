@@ -68,21 +68,20 @@ function cellOf(field: FieldDefinition): Column<Record<string, unknown>>['cell']
 
 /** A text field as the admin shows it (see FieldDefinition.display). */
 const shownText = (field: FieldDefinition, record: Record<string, unknown>) => {
-  const text = String(record[field.key] ?? '');
+  const value = record[field.key];
+  const text = typeof value === 'string' ? value : '';
   return field.display ? field.display(text) : text;
 };
 
 /** The columns (or detail fields) of a record kind, in its definition's order. */
 const columnsOf = <N extends AdminListName>(name: N, place: 'list' | 'detail'): Column<AdminListRecords[N]>[] =>
-  fieldsShownIn(RECORD_DEFINITIONS[name], place).map(
-    (field) => ({ header: field.label, cell: cellOf(field) }) as unknown as Column<AdminListRecords[N]>,
-  );
+  fieldsShownIn(RECORD_DEFINITIONS[name], place).map((field) => ({ header: field.label, cell: cellOf(field) }));
 
 /** What names a record: its definition's title field. */
 const titleOf =
   <N extends AdminListName>(name: N) =>
   (record: AdminListRecords[N]): string =>
-    String((record as unknown as Record<string, unknown>)[RECORD_DEFINITIONS[name].title] ?? '');
+    String((record as unknown as Record<string, string>)[RECORD_DEFINITIONS[name].title] ?? '');
 
 const errorWithPrefix = (message: string) => `Error: ${message}`;
 

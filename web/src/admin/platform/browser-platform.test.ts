@@ -11,7 +11,7 @@ function fakeWindow(permission: NotificationPermission | null) {
       public title: string,
       public options: NotificationOptions,
     ) {
-      shown.push(this as never);
+      shown.push(this);
     }
   }
   const win = {

@@ -15,9 +15,10 @@ export function createBrowserPlatform(win: Window & typeof globalThis = window):
   const navigateListeners = new Set<(route: string) => void>();
   return {
     apiBaseUrl: '',
-    appVersion: import.meta.env.VITE_APP_VERSION ?? '',
-    async openAttachment(file) {
+    appVersion: (import.meta.env.VITE_APP_VERSION as string | undefined) ?? '',
+    openAttachment(file) {
       win.open(attachmentHref(file, '', win.location.origin), '_blank', 'noopener');
+      return Promise.resolve();
     },
     notify(notification) {
       if (typeof win.Notification !== 'function' || win.Notification.permission !== 'granted') return;

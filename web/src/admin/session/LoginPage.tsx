@@ -46,7 +46,10 @@ export function LoginPage() {
   );
 }
 
-type LoginFieldProps = { label: string; onChange(value: string): void } & Omit<InputHTMLAttributes<HTMLInputElement>, 'onChange'>;
+type LoginFieldProps = { label: string; onChange: (value: string) => void } & Omit<
+  InputHTMLAttributes<HTMLInputElement>,
+  'onChange'
+>;
 
 /** A labelled input; both login fields are required (SPEC section 5). */
 function LoginField({ label, onChange, ...input }: LoginFieldProps) {

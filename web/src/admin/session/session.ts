@@ -117,7 +117,7 @@ export function createSessionController(store: Store, api: () => SessionApi, tim
     },
 
     /** An authenticated call answered 401/403 (SPEC section 6). */
-    handleUnauthorized(): void {
+    handleUnauthorized: (): void => {
       if (store.get(sessionAtom).admin === null) return;
       clear(null);
       void api()
@@ -126,7 +126,7 @@ export function createSessionController(store: Store, api: () => SessionApi, tim
     },
 
     /** A token that is valid for at least another minute, renewing it first if needed. */
-    async freshToken(): Promise<string | null> {
+    freshToken: async (): Promise<string | null> => {
       const { accessToken } = store.get(sessionAtom);
       if (!accessToken) return null;
       return msUntilRenewal(accessToken, timers.now()) === 0 ? refresh() : accessToken;

@@ -34,7 +34,7 @@ export function NewsletterForm() {
   }
 
   return (
-    <form className="newsletter" onSubmit={onSubmit} aria-labelledby={headingId}>
+    <form className="newsletter" onSubmit={(event) => void onSubmit(event)} aria-labelledby={headingId}>
       <h2 className="footer__heading" id={headingId}>
         Stay Updated
       </h2>

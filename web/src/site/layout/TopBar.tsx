@@ -71,7 +71,7 @@ export function TopBar() {
   const onQuote = (to: string) => (e: MouseEvent) => {
     e.preventDefault();
     closeMenus();
-    navigate(to);
+    void navigate(to);
   };
 
   const commoditiesLink = (

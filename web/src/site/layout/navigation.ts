@@ -27,6 +27,6 @@ export function useGoToCommodities() {
   const navigate = useNavigate();
   return useCallback(() => {
     if (pathname === '/') scrollToSection(COMMODITIES_SECTION_ID);
-    else navigate('/', { state: { scrollTo: 'commodities' } satisfies HomeNavigationState });
+    else void navigate('/', { state: { scrollTo: 'commodities' } satisfies HomeNavigationState });
   }, [pathname, navigate]);
 }

@@ -18,7 +18,7 @@ export default function CommodityInquiryPage() {
     const rest = new URLSearchParams(location.search);
     rest.delete(COMMODITY_PARAM);
     const search = rest.size ? `?${rest}` : '';
-    navigate(`${location.pathname}${search}`, { replace: true, state: null });
+    void navigate(`${location.pathname}${search}`, { replace: true, state: null });
   }, [commodityName, navigate, location.pathname, location.search]);
 
   return (

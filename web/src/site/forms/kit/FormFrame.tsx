@@ -63,7 +63,13 @@ export function FormFrame({ title, intro, submitLabel, form, submission, childre
       <div ref={confirmationRef} role="status" className={confirmation ? 'form-confirmation' : undefined}>
         {confirmation}
       </div>
-      <form ref={form.formRef} className="form-body" noValidate onSubmit={submission.onSubmit} aria-busy={submitting}>
+      <form
+        ref={form.formRef}
+        className="form-body"
+        noValidate
+        onSubmit={(event) => void submission.onSubmit(event)}
+        aria-busy={submitting}
+      >
         {/* Every control waits for the form's starting values (see useFormState's `ready`). */}
         <fieldset className="form-gate" disabled={!form.ready}>
           {children}

@@ -142,7 +142,7 @@ export function useFormState<V extends FormValues>({ defaults, draftKey, files: 
   /** Chosen entries, message and change handler of a checkbox list. */
   const bindList = (name: keyof V & string): BoundList => ({
     name,
-    values: Array.isArray(values[name]) ? (values[name] as string[]) : [],
+    values: Array.isArray(values[name]) ? values[name] : [],
     error: errors[name],
     onValuesChange: (list) => setValue(name, list as V[typeof name]),
   });

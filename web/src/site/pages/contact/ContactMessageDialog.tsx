@@ -81,7 +81,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
           <CloseIcon />
         </button>
       </div>
-      <form className="contact-form" onSubmit={onSubmit}>
+      <form className="contact-form" onSubmit={(event) => void onSubmit(event)}>
         <div className="contact-form__field">
           <label htmlFor="contact-name">Name</label>
           <input type="text" autoComplete="name" {...field('name')} />

@@ -12,12 +12,12 @@ import { Figures, HowItWorks, Industries, QualityAssurance, WhyChooseUs } from '
 
 /** Home: when another page sent us here to show the commodities, scroll there and drop the flag. */
 function useScrollToCommoditiesRequest() {
-  const { pathname, state } = useLocation();
+  const { pathname, state } = useLocation() as { pathname: string; state: HomeNavigationState | null };
   const navigate = useNavigate();
   useEffect(() => {
-    if ((state as HomeNavigationState | null)?.scrollTo !== 'commodities') return;
+    if (state?.scrollTo !== 'commodities') return;
     scrollToSection(COMMODITIES_SECTION_ID);
-    navigate(pathname, { replace: true, state: null });
+    void navigate(pathname, { replace: true, state: null });
   }, [state, pathname, navigate]);
 }
 
