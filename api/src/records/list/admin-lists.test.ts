@@ -118,7 +118,7 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
     expect((await call(server, '/api/contact/not-an-id', { headers: server.adminHeaders() })).status).toBe(404);
   });
 
-  it('exports the filtered list as CSV with SPEC headers', async () => {
+  it('exports the filtered list as CSV with the headers of docs/api.md#csv-export', async () => {
     const res = await call(server, '/api/contact/export.csv?q=zo%C3%AB', { headers: server.adminHeaders() });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -174,7 +174,7 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     expect(await csv('/api/subscribers')).toEqual(['S.No,Email,Subscribed At', `1,'@sum@example.com,${at.toISOString()}`]);
   });
 
-  it('uses SPEC column headers and comma-joins lists', async () => {
+  it('uses the column headers of docs/api.md#csv-export and comma-joins lists', async () => {
     const inquiries = await csv('/api/inquiry/inquiries');
     expect(inquiries[0]).toBe(
       'S.No,Full Name,Company Name,Designation,GST Number,Phone Number,Email,Address,Country,User Type,Commodities,Other Commodity,Quantity,Unit,Purity,Technical Specs,Packaging Type,Packaging Size,Special Packaging,Destination Country,Destination Port,Dispatch Mode,Custom Dispatch Mode,Delivery Timeline,Certifications,Regulatory Compliance,Payment Terms,Comments,Attachment,Created At,Updated At',
