@@ -44,7 +44,7 @@ export interface ApiClientOptions {
   baseUrl: string | (() => string);
   /** Current access token, sent as a bearer header when present. */
   getAccessToken?: () => string | null;
-  /** Called when an authenticated call answers 401 or 403 (SPEC: logout). */
+  /** Called when an authenticated call answers 401 or 403 (docs/api.md#the-typed-client: logout). */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }

@@ -1,4 +1,4 @@
-/** The commodity catalogue of SPEC section 3 (static content of the public site). */
+/** The commodity catalogue (docs/site.md#commodities) (static content of the public site). */
 import { COMMODITY_OPTIONS, type CommodityOption } from './constants';
 
 export interface CatalogueCountry {

@@ -1,4 +1,4 @@
-/** Business constants of SPEC section 9, shared by the forms, the API and the admin. */
+/** Business constants (docs/forms.md, docs/admin.md#recent-activities), shared by the forms, the API and the admin. */
 
 export const UNITS = ['MT', 'KG', 'Litre', 'Pieces'] as const;
 export type Unit = (typeof UNITS)[number];
@@ -27,7 +27,7 @@ export const SUPPLIER_CERTIFICATIONS = ['ISO 9001', 'SGS', 'CE', 'RoHS', 'Others
 export const YES_NO = ['Yes', 'No'] as const;
 export type YesNo = (typeof YES_NO)[number];
 
-/** The buyer form's commodity checklist, in the order SPEC lists it. */
+/** The buyer form's commodity checklist, in the order of docs/forms.md#inquiry-sections-and-fields. */
 export const COMMODITY_OPTIONS = [
   'Copper Cathode',
   'Copper Concentrate',

@@ -29,7 +29,7 @@ export const COUNTRIES: readonly Country[] = Object.entries(countries)
   .map(([cca2, c]) => ({ name: c.name, cca2, callingCode: callingCodeOf(cca2, c.phone[0]) }))
   .sort((a, b) => a.name.localeCompare(b.name, 'en'));
 
-/** India's calling code, else the first entry's (SPEC section 7). */
+/** India's calling code, else the first entry's (docs/forms.md#phone-and-calling-code). */
 export const DEFAULT_CALLING_CODE = COUNTRIES.find((c) => c.cca2 === 'IN')?.callingCode ?? COUNTRIES[0].callingCode;
 
 /** Names people often write for a country instead of the list's own (by cca2). */

@@ -25,7 +25,7 @@ export interface RealtimeEvent {
 /** Subprotocol carrying the admin's access token: `new WebSocket(url, [WS_PROTOCOL, token])`. */
 export const WS_PROTOCOL = 'sourcing.bearer';
 
-/** SPEC section 7: reconnect 1 s growing to 5 s, jitter 0.5, connect timeout 20 s, unlimited attempts. */
+/** docs/api.md#reconnect-backoff: reconnect 1 s growing to 5 s, jitter 0.5, connect timeout 20 s, unlimited attempts. */
 export const RECONNECT = {
   initialDelayMs: 1000,
   maxDelayMs: 5000,
@@ -93,7 +93,7 @@ export interface RealtimeClient {
   reconnectNow(): void;
 }
 
-/** A WebSocket that reconnects forever with SPEC's backoff until stopped. */
+/** A WebSocket that reconnects forever with the backoff of docs/api.md#reconnect-backoff until stopped. */
 export function connectRealtime(options: RealtimeClientOptions): RealtimeClient {
   const setTimer = options.setTimer ?? ((fn, ms) => setTimeout(fn, ms));
   const clearTimer = options.clearTimer ?? ((h) => clearTimeout(h as ReturnType<typeof setTimeout>));

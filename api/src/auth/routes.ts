@@ -111,7 +111,7 @@ function session(auth: AdminAuth, admin: AdminRow): SessionResponse {
   return { admin: profile, accessToken: auth.tokens.sign(profile) };
 }
 
-/** POST /admin/login, /admin/refresh, /admin/logout (SPEC section 7 shapes), from our own pages only. */
+/** POST /admin/login, /admin/refresh, /admin/logout (docs/sessions.md#access-tokens, #rotation, #logout), from our own pages only. */
 export function authRoutes(auth: AdminAuth): Router {
   const router = new Router();
   const sameOrigin = requireSameOrigin(auth.options.trustedOrigins);

@@ -25,7 +25,7 @@ const complete: CommodityInquiryValues = {
 };
 
 describe('commodityInquirySchema', () => {
-  it('gives every SPEC message for an empty form (unit still on its placeholder)', () => {
+  it('gives every message of docs/forms.md#inquiry-messages for an empty form (unit still on its placeholder)', () => {
     expect(COMMODITY_INQUIRY_DEFAULTS.unit).toBe(UNIT_PLACEHOLDER);
     expect(validate(commodityInquirySchema, COMMODITY_INQUIRY_DEFAULTS)).toEqual({
       ok: false,

@@ -23,7 +23,7 @@ const typed: SupplierOfferValues = {
 };
 
 describe('SUPPLIER_OFFER_DEFAULTS', () => {
-  it('starts on SPEC defaults: MT, USD, FOB, exporting, no private labelling', () => {
+  it('starts on the defaults of docs/forms.md#offer-sections-and-fields: MT, USD, FOB, exporting, no private labelling', () => {
     expect(SUPPLIER_OFFER_DEFAULTS).toMatchObject({
       unit: 'MT',
       currency: 'USD',
@@ -59,7 +59,7 @@ describe('composeSupplierOffer', () => {
 });
 
 describe('supplierOfferSchema', () => {
-  it('gives every SPEC message for an empty form', () => {
+  it('gives every message of docs/forms.md#offer-messages for an empty form', () => {
     expect(validate(supplierOfferSchema, composeSupplierOffer(SUPPLIER_OFFER_DEFAULTS))).toEqual({
       ok: false,
       fields: {
@@ -83,7 +83,7 @@ describe('supplierOfferSchema', () => {
     });
   });
 
-  it('accepts a composed offer and fills the choices it lacks with SPEC defaults', () => {
+  it('accepts a composed offer and fills the choices it lacks with the defaults of docs/forms.md#offer-submission-fields', () => {
     const result = validate(supplierOfferSchema, {
       ...composeSupplierOffer(typed),
       unit: '',
@@ -104,7 +104,7 @@ describe('supplierOfferSchema', () => {
     }
   });
 
-  it('refuses a choice outside SPEC lists', () => {
+  it('refuses a choice outside the lists of docs/forms.md#offer-sections-and-fields', () => {
     const result = validate(supplierOfferSchema, { ...composeSupplierOffer(typed), currency: 'GBP' });
     expect(result).toEqual({ ok: false, fields: { currency: 'Must be one of USD, EUR, INR, AED' } });
   });

@@ -19,7 +19,7 @@ describe('requiredText', () => {
     expect(schema.parse('  Asha Rao  ')).toBe('Asha Rao');
   });
 
-  it.each([[''], ['   '], [undefined], [null]])('answers SPEC message for %j', (value) => {
+  it.each([[''], ['   '], [undefined], [null]])('answers the message of docs/forms.md#validation for %j', (value) => {
     const result = schema.safeParse(value);
     expect(result.success).toBe(false);
     expect(result.error?.issues[0].message).toBe('Full Name is required');

@@ -27,7 +27,7 @@ const trimmedOrEmpty = (v: unknown) => (v === undefined || v === null ? '' : typ
 /** Coerces missing values to '' and trims, so "required" means "non-blank after trimming". */
 export const trimmed = (max: number = MAX_LENGTH.short) => z.preprocess(trimmedOrEmpty, storableText(max));
 
-/** A trimmed, required text with SPEC's exact message. */
+/** A trimmed, required text with its exact message (docs/forms.md#validation). */
 export const requiredText = (message: string, max: number = MAX_LENGTH.short) =>
   z.preprocess(trimmedOrEmpty, storableText(max, { error: message }).min(1, message));
 

@@ -55,7 +55,9 @@ test.describe('dashboard', () => {
     await expect(chart.locator('svg text', { hasText: /^Jan$/ })).toHaveCount(0);
   });
 
-  test('recent activities: SPEC texts, a coloured initial circle, at most 6; the empty text', async ({ page }) => {
+  test('recent activities: the texts of docs/admin.md#recent-activities, a coloured initial circle, at most 6; the empty text', async ({
+    page,
+  }) => {
     const at = new Date().toISOString();
     const recent = [
       { id: '1', kind: 'inquiry', name: 'Jane Buyer', createdAt: at },

@@ -46,7 +46,11 @@ async function expectLocaleDates(page: Page) {
 }
 
 test.describe('admin lists', () => {
-  test('inquiries: SPEC columns and values, the attachment opens in a new tab', async ({ page, request, context }) => {
+  test('inquiries: the columns and values of docs/admin.md#all-inquiries, the attachment opens in a new tab', async ({
+    page,
+    request,
+    context,
+  }) => {
     const tag = uniqueTag('Inq');
     const values = inquiryValues(tag);
     await seedInquiry(request, values, PNG_FILE);
@@ -99,7 +103,10 @@ test.describe('admin lists', () => {
     expect((await rowValues(page, INQUIRIES)).Attachment).toBe('-');
   });
 
-  test('supplier submissions: SPEC columns and values, numbered file links', async ({ page, request }) => {
+  test('supplier submissions: the columns and values of docs/admin.md#supplier-product-submissions, numbered file links', async ({
+    page,
+    request,
+  }) => {
     const tag = uniqueTag('Sup');
     const values = supplierValues(tag);
     await seedSupplierOffer(request, values, [PNG_FILE, PDF_FILE]);
@@ -138,7 +145,7 @@ test.describe('admin lists', () => {
     await expectLocaleDates(page);
   });
 
-  test('contact queries: SPEC columns, message line breaks kept', async ({ page, request }) => {
+  test('contact queries: the columns of docs/admin.md#contact-queries, message line breaks kept', async ({ page, request }) => {
     const tag = uniqueTag('Con');
     const email = `${tag.toLowerCase()}@mail.example.com`;
     await seedContact(request, { name: `Omar ${tag}`, email, message: 'First line\nSecond line' });
@@ -154,7 +161,7 @@ test.describe('admin lists', () => {
     await expectLocaleDates(page);
   });
 
-  test('subscribers: SPEC columns and values', async ({ page, request }) => {
+  test('subscribers: the columns and values of docs/admin.md#subscribers-list', async ({ page, request }) => {
     const email = `${uniqueTag('sub')}@news.example.com`;
     await seedSubscriber(request, email);
     await signIn(page, `/admin/subscribers?q=${email}`);

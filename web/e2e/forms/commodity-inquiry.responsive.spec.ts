@@ -19,7 +19,7 @@ import {
 const FORM_PATH = '/commodity-inquiry';
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit Inquiry' });
 
-/** SPEC section 5: every message of an empty inquiry, on the field it belongs to. */
+/** docs/forms.md#inquiry-messages: every message of an empty inquiry, on the field it belongs to. */
 const REQUIRED_MESSAGES: [label: string, message: string][] = [
   ['Full Name', 'Full Name is required'],
   ['Company Name', 'Company Name is required'],
@@ -39,7 +39,9 @@ test.describe('Commodity Inquiry Form', () => {
     await formReady(page);
   });
 
-  test('has its nine sections, SPEC required marks and the calling codes with India first chosen', async ({ page }) => {
+  test('has its nine sections, the required marks of docs/forms.md#inquiry-sections-and-fields and the calling codes with India first chosen', async ({
+    page,
+  }) => {
     const sections = page.locator('.form-section-title');
     await expect(sections).toHaveText([
       '1. Customer Information',
@@ -103,7 +105,7 @@ test.describe('Commodity Inquiry Form', () => {
     expect(posts).toEqual([]);
   });
 
-  test('filters quantity, purity and phone as SPEC says', async ({ page }) => {
+  test('filters quantity, purity and phone as docs/forms.md#keystroke-filters says', async ({ page }) => {
     const quantity = field(page, 'Quantity');
     await quantity.pressSequentially('1a2.3.4-');
     await expect(quantity).toHaveValue('12.34');

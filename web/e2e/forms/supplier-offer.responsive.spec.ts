@@ -20,7 +20,7 @@ const FORM_PATH = '/supplier-inquiry';
 const submit = (page: Page) => page.getByRole('button', { name: 'Submit Product Offer' });
 const chosenFiles = (page: Page) => page.getByRole('list', { name: 'Chosen files' }).getByRole('listitem');
 
-/** SPEC section 5: the supplier form's required fields and their messages. */
+/** docs/forms.md#offer-messages: the supplier form's required fields and their messages. */
 const REQUIRED_MESSAGES: [label: string, message: string][] = [
   ['Full Name', 'Full Name is required'],
   ['Company Name', 'Company Name is required'],
@@ -40,7 +40,9 @@ test.describe('Supplier Product Submission Form', () => {
     await formReady(page);
   });
 
-  test('has its seven sections and SPEC defaults; export markets only when exporting', async ({ page }) => {
+  test('has its seven sections and the defaults of docs/forms.md#offer-sections-and-fields; export markets only when exporting', async ({
+    page,
+  }) => {
     await expect(page.locator('.form-section-title')).toHaveText([
       '1. Supplier Information',
       '2. Product Details',
@@ -94,7 +96,7 @@ test.describe('Supplier Product Submission Form', () => {
     await expect(field(page, 'Phone')).toHaveValue('0201234567');
   });
 
-  test('a complete offer with two images is stored with SPEC composed texts and both files downloadable', async ({
+  test('a complete offer with two images is stored with the composed texts of docs/forms.md#composed-texts and both files downloadable', async ({
     page,
     request,
   }, testInfo) => {
@@ -166,7 +168,9 @@ test.describe('Supplier Product Submission Form', () => {
     expect(record).toMatchObject({ exportCapability: 'No', exportMarkets: '', certifications: [], attachmentFiles: [] });
   });
 
-  test("a failure without the server's words shows SPEC's fallback and keeps every value", async ({ page }, testInfo) => {
+  test("a failure without the server's words shows the fallback of docs/forms.md#success-and-failure and keeps every value", async ({
+    page,
+  }, testInfo) => {
     const input = offerInput(uniqueEmail(testInfo, 'gateway'));
     await fillOffer(page, input);
     await field(page, 'Product Images / Certificates').setInputFiles(pngFile('front.png'));

@@ -96,7 +96,7 @@ test('how it works has three steps and why choose us the four selling points', a
   await expect(points).toHaveText(['Trusted Global Network', 'Verified Compliance', 'Transparent Pricing', 'End-to-End Support']);
 });
 
-/** SPEC section 1: the six markers and what each popup says. */
+/** docs/site.md#global-reach-map: the six markers and what each popup says. */
 const MARKERS = [
   ['Democratic Republic of Congo', 'Copper and cobalt'],
   ['Zambia', 'Copper'],

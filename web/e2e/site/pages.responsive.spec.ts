@@ -1,6 +1,6 @@
 import { expect, seriousAxeViolations, SITE_ORIGIN, test } from './site-test';
 
-/** SPEC section 2: each page's own title, description and canonical URL (home is the root). */
+/** docs/site.md#page-metadata-and-seo: each page's own title, description and canonical URL (home is the root). */
 const PAGES = [
   { path: '/', title: 'Global Commodities Sourcing | Indus Global Sourcing', canonical: '/', h1: 'Global Commodities Sourcing' },
   { path: '/about', title: 'About Us | Indus Global Sourcing', canonical: '/about', h1: 'About Indus Global Sourcing' },

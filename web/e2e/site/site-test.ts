@@ -9,7 +9,7 @@ import { API_PATHS, API_PREFIX, type ListPage, type SessionResponse } from '@sou
 import { DEFAULT_SITE_ORIGIN, normaliseOrigin } from '../../src/site/site-origin';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
 
-/** The tile host is the one third party the site may use (SPEC: map tiles). */
+/** The tile host is the one third party the site may use (docs/site.md#third-parties). */
 const TILE_REQUEST = /tile\.openstreetmap\.org|\{s\}|tiles?\./;
 
 /** Resource load failures (aborted tiles, the 404 page itself) are not script errors. */

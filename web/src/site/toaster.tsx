@@ -1,8 +1,8 @@
 import { Toaster } from 'react-hot-toast';
 
 /**
- * SPEC section 9 toast durations: 4000 ms blank, error and custom; 2000 ms success; loading
- * never expires. react-hot-toast shows at most 20 toasts (its TOAST_LIMIT), as SPEC asks.
+ * Toast durations (docs/site.md#toasts): 4000 ms blank, error and custom; 2000 ms success; loading
+ * never expires. react-hot-toast shows at most 20 toasts (its TOAST_LIMIT), as the docs ask.
  */
 export const TOAST_DURATIONS = { blank: 4000, error: 4000, custom: 4000, success: 2000, loading: Infinity } as const;
 

@@ -20,7 +20,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
   const list = async (query = '') =>
     (await call(server, `/api/inquiry/inquiries${query}`, { headers: server.adminHeaders() })).body as ListPage<InquiryRecord>;
 
-  it('stores a multipart inquiry under SPEC stored names and announces it', async () => {
+  it('stores a multipart inquiry under the stored names of docs/forms.md#inquiry-stored-names and announces it', async () => {
     const res = await call(server, '/api/inquiry', postForm(inquiryForm(inquiryValues())));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: INQUIRY_SUBMITTED, reference: expect.any(String) });

@@ -1,4 +1,11 @@
-import type { ContactMessageRecord, ListPage } from '@sourcing/shared';
+import {
+  BUYER_INQUIRY,
+  fieldsShownIn,
+  SUPPLIER_OFFER,
+  type ContactMessageRecord,
+  type ListPage,
+  type RecordDefinition,
+} from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf } from './record-list';
 import { recordRow, seedRows } from '../../test/factories';
@@ -118,7 +125,7 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
     expect((await call(server, '/api/contact/not-an-id', { headers: server.adminHeaders() })).status).toBe(404);
   });
 
-  it('exports the filtered list as CSV with SPEC headers', async () => {
+  it('exports the filtered list as CSV with the headers of docs/api.md#csv-export', async () => {
     const res = await call(server, '/api/contact/export.csv?q=zo%C3%AB', { headers: server.adminHeaders() });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
@@ -174,11 +181,12 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     expect(await csv('/api/subscribers')).toEqual(['S.No,Email,Subscribed At', `1,'@sum@example.com,${at.toISOString()}`]);
   });
 
-  it('uses SPEC column headers and comma-joins lists', async () => {
+  /** S.No, then the CSV fields' labels in order (the labels themselves are pinned in shared/src/records/record-definition.test.ts). */
+  const csvHeader = (definition: RecordDefinition) => ['S.No', ...fieldsShownIn(definition, 'csv').map((f) => f.label)].join(',');
+
+  it('uses the column headers of docs/api.md#csv-export and comma-joins lists', async () => {
     const inquiries = await csv('/api/inquiry/inquiries');
-    expect(inquiries[0]).toBe(
-      'S.No,Full Name,Company Name,Designation,GST Number,Phone Number,Email,Address,Country,User Type,Commodities,Other Commodity,Quantity,Unit,Purity,Technical Specs,Packaging Type,Packaging Size,Special Packaging,Destination Country,Destination Port,Dispatch Mode,Custom Dispatch Mode,Delivery Timeline,Certifications,Regulatory Compliance,Payment Terms,Comments,Attachment,Created At,Updated At',
-    );
+    expect(inquiries[0]).toBe(csvHeader(BUYER_INQUIRY));
     expect(inquiries[1]).toMatch(
       /^1,'\+cmd\|calc,Buyer Metals Ltd,.*,"Coal, Gems",.*,spec\.pdf,2026-02-02T02:02:02\.000Z,2026-02-02T02:02:02\.000Z$/,
     );
@@ -186,9 +194,7 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     expect(inquiries[1]).toContain(',bob@buyer.example,"1 Harbour Road, Mumbai",India,');
 
     const suppliers = await csv('/api/supplier/supplierInquires');
-    expect(suppliers[0]).toBe(
-      'S.No,Full Name,Company Name,Designation,GST Number,Phone Number,Email,Address,Product Name,Product Category,Product Description,Supply Capacity,Unit,Min Order Quantity,Price Per Unit,Currency,Lead Time,Incoterm,Origin Country,Port Of Loading,Export Capability,Export Markets,Certifications,Product Specs,Packaging Details,Private Labeling,Payment Terms,Additional Comments,Attachments,Created At,Updated At',
-    );
+    expect(suppliers[0]).toBe(csvHeader(SUPPLIER_OFFER));
     expect(suppliers[1]).toContain(`1,Sam Supplier,'-2+3,`);
     expect(suppliers[1]).toContain(`"CE, RoHS"`);
   });

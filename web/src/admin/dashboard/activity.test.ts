@@ -4,7 +4,7 @@ import { describeActivity } from './activity';
 const at = '2026-11-22T10:00:00.000Z';
 
 describe('describeActivity', () => {
-  it("uses SPEC's text for each kind and a distinct circle colour", () => {
+  it('uses the text of docs/admin.md#recent-activities for each kind and a distinct circle colour', () => {
     const inquiry = describeActivity({ id: '1', kind: 'inquiry', name: 'jane Doe', createdAt: at });
     const contact = describeActivity({ id: '2', kind: 'contact', name: 'Omar', createdAt: at });
     const subscriber = describeActivity({ id: '3', kind: 'subscriber', name: 'news@example.com', createdAt: at });

@@ -1,7 +1,7 @@
 import { DASH } from '../lists/list-definitions';
 
 /**
- * SPEC: Engagement Rate = inquiries / subscribers x 100, one decimal, capped at 100%,
+ * docs/admin.md#engagement-rate: Engagement Rate = inquiries / subscribers x 100, one decimal, capped at 100%,
  * a dash when either count is zero.
  */
 export function engagementRate(inquiries: number, subscribers: number): string {

@@ -8,7 +8,7 @@ export interface NavItem {
   list?: AdminListName;
 }
 
-/** Sidebar links in SPEC's order (Logout is a button after them). */
+/** Sidebar links in the order of docs/admin.md#layout (Logout is a button after them). */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/admin' },
   ...LIST_DEFINITIONS.map((d) => ({ label: d.navLabel, to: `/admin/${d.route}`, list: d.name })),

@@ -51,7 +51,7 @@ type LoginFieldProps = { label: string; onChange: (value: string) => void } & Om
   'onChange'
 >;
 
-/** A labelled input; both login fields are required (SPEC section 5). */
+/** A labelled input; both login fields are required (docs/admin.md#sign-in). */
 function LoginField({ label, onChange, ...input }: LoginFieldProps) {
   return (
     <label className="field">

@@ -4,7 +4,7 @@ import { msUntilRenewal } from './token-expiry';
 
 type Store = ReturnType<typeof createStore>;
 
-/** SPEC section 3 "Admin session". The access token lives only here, in memory. */
+/** docs/sessions.md#the-session-in-the-admin-ui. The access token lives only here, in memory. */
 export interface SessionState {
   admin: AdminProfile | null;
   accessToken: string | null;
@@ -43,7 +43,7 @@ export type SessionApi = Pick<ApiClient, 'login' | 'refresh' | 'logout'>;
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
 /**
- * SPEC section 4 "Session": one refresh at start, login, logout, and logout on any 401/403.
+ * docs/sessions.md#the-session-in-the-admin-ui: one refresh at start, login, logout, and logout on any 401/403.
  * The access token is renewed a minute before it expires, so a long shift never hits a 401.
  * Refreshes are single-flight: the API rotates the refresh cookie and refuses a reused one.
  */
@@ -116,7 +116,7 @@ export function createSessionController(store: Store, api: () => SessionApi, tim
         .catch(() => undefined);
     },
 
-    /** An authenticated call answered 401/403 (SPEC section 6). */
+    /** An authenticated call answered 401/403 (docs/sessions.md#the-session-in-the-admin-ui). */
     handleUnauthorized: (): void => {
       if (store.get(sessionAtom).admin === null) return;
       clear(null);

@@ -12,5 +12,5 @@ export function useMediaQuery(query: string): boolean {
   );
 }
 
-/** SPEC's md breakpoint: below it the sidebar collapses and lists become cards. */
+/** The md breakpoint: below it the sidebar collapses (docs/admin.md#layout) and lists become cards (#list-behaviour). */
 export const NARROW_SCREEN = '(max-width: 767.98px)';

@@ -7,7 +7,7 @@ export function commodityImage(key: string): string {
   return url;
 }
 
-/** The fourteen commodities of the hero sphere: every checklist commodity (SPEC section 3). */
+/** The fourteen commodities of the hero sphere: every checklist commodity (docs/site.md#commodity-sphere). */
 export const SPHERE_COMMODITIES = [
   { name: 'Copper Cathode', image: 'copper-cathode' },
   { name: 'Copper Concentrate', image: 'copper-concentrate' },

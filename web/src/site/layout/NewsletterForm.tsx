@@ -4,7 +4,7 @@ import { siteApi } from '../api';
 import { useHydrated } from '../components/useHydrated';
 import { useTimedMessage } from './useTimedMessage';
 
-/** SPEC section 9: the subscription message clears after 3000 ms. */
+/** docs/site.md#newsletter: the subscription message clears after 3000 ms. */
 export const SUBSCRIBE_MESSAGE_MS = 3000;
 
 export function NewsletterForm() {

@@ -6,7 +6,7 @@ import { useHydrated } from '../components/useHydrated';
 import { SITE } from '../site-config';
 import { scrollToTop, useGoToCommodities } from './navigation';
 
-/** The two 'Get Quote' choices (SPEC top bar). */
+/** The two 'Get Quote' choices (docs/site.md#top-bar). */
 export const QUOTE_OPTIONS = [
   { label: 'Commodity Form', to: '/commodity-inquiry' },
   { label: 'Supply Hub Form', to: '/supplier-inquiry' },

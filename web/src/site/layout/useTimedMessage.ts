@@ -5,7 +5,7 @@ export interface TimedMessage {
   text: string;
 }
 
-/** A status message that clears itself `clearAfterMs` after it was shown (SPEC section 4). */
+/** A status message that clears itself `clearAfterMs` after it was shown (docs/site.md#newsletter, docs/site.md#message-dialog). */
 export function useTimedMessage(clearAfterMs: number, onClear?: (cleared: TimedMessage) => void) {
   const [message, setMessage] = useState<TimedMessage | null>(null);
   const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);

@@ -1,7 +1,7 @@
 import { useEffect, type CSSProperties, type RefObject } from 'react';
 import { prefersReducedMotion } from '../layout/navigation';
 
-/** SPEC: scroll animations last 800 ms (in CSS), run once, with a 100 ms stagger per card. */
+/** docs/site.md#motion: scroll animations last 800 ms (in CSS), run once, with a 100 ms stagger per card. */
 export const REVEAL_STAGGER_MS = 100;
 
 /** Marks an element to fade in when scrolled into view; `index` staggers cards of one grid. */

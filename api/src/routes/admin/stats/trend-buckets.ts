@@ -64,7 +64,7 @@ export function startOfLocalDay(year: number, month: number, day: number, timeZo
 }
 
 /**
- * SPEC's trend buckets in the configured zone: Sun–Sat of the current week, the days of the
+ * The trend buckets (docs/admin.md#trend-chart) in the configured zone: Sun–Sat of the current week, the days of the
  * current month, or Jan–Dec of the current year.
  */
 export function trendBuckets(period: StatsPeriod, now: Date, timeZone: string): TrendBuckets {

@@ -14,7 +14,7 @@ import type { Arrival } from '../kit/draft';
 import { DEFAULT_CALLING_COUNTRY, joinPhoneNumber } from '../kit/phone';
 import type { FormDefinition } from '../kit/useSubmittableForm';
 
-/** What the buyer's form holds: SPEC's values, the phone number without its code, and the code's country. */
+/** What the buyer's form holds: the schema's values, the phone number without its code, and the code's country. */
 export type CommodityInquiryFormValues = CommodityInquiryValues & { callingCountry: string };
 
 export const COMMODITY_INQUIRY_FORM_DEFAULTS: CommodityInquiryFormValues = {
@@ -22,7 +22,7 @@ export const COMMODITY_INQUIRY_FORM_DEFAULTS: CommodityInquiryFormValues = {
   callingCountry: DEFAULT_CALLING_COUNTRY,
 };
 
-/** The values SPEC's schema and multipart fields speak of: phoneNumber carries its calling code. */
+/** The values the schema and multipart fields speak of (docs/forms.md#inquiry-submission-fields): phoneNumber carries its calling code. */
 export function inquiryValuesOf({ callingCountry, ...values }: CommodityInquiryFormValues): CommodityInquiryValues {
   return { ...values, phoneNumber: joinPhoneNumber(callingCountry, values.phoneNumber) };
 }

@@ -1,5 +1,5 @@
 /**
- * Keystroke filters of SPEC section 5: what a field accepts while typing, and how it is tidied
+ * Keystroke filters (docs/forms.md#keystroke-filters): what a field accepts while typing, and how it is tidied
  * on blur and focus. Pure functions so the rules are unit-tested apart from the components.
  */
 

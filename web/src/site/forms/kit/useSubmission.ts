@@ -9,9 +9,9 @@ export interface SubmissionOptions<V extends FormValues> {
   form: FormState<V>;
   /** Absolute path of the POST, e.g. '/api/inquiry'. */
   url: string;
-  /** The shared schema's verdict on the form values (SPEC's messages per field). */
+  /** The shared schema's verdict on the form values (the messages per field of docs/forms.md#validation). */
   validate: (values: V) => Validated<unknown>;
-  /** SPEC's multipart text fields for valid values. */
+  /** The multipart text fields for valid values (docs/forms.md#submitting). */
   toFields: (values: V) => Record<string, string>;
   successMessage: string;
   failureMessage: string;
@@ -19,7 +19,7 @@ export interface SubmissionOptions<V extends FormValues> {
 
 /**
  * The submit flow both forms share: validate with the shared schema (messages beside the fields,
- * the SPEC toast, focus on the first error), send multipart with upload progress, then either
+ * the toast of docs/forms.md#success-and-failure, focus on the first error), send multipart with upload progress, then either
  * thank with the server's reference and start over, or say what went wrong and keep every value.
  */
 export function useSubmission<V extends FormValues>({

@@ -4,7 +4,7 @@ import { SUPPLIER_OFFER_FORM, SUPPLIER_OFFER_FORM_DEFAULTS } from './offerValues
 const { toFields: supplierOfferFields, validate: validateSupplierOffer } = SUPPLIER_OFFER_FORM;
 
 describe('the supplier form values', () => {
-  it('compose SPEC texts and join the phone with its calling code', () => {
+  it('compose the texts of docs/forms.md#composed-texts and join the phone with its calling code', () => {
     const fields = supplierOfferFields({
       ...SUPPLIER_OFFER_FORM_DEFAULTS,
       callingCountry: 'AE',

@@ -13,7 +13,7 @@ import {
 import { DEFAULT_CALLING_COUNTRY, joinPhoneNumber } from '../kit/phone';
 import type { FormDefinition } from '../kit/useSubmittableForm';
 
-/** What the supplier's form holds: SPEC's values, the phone number without its code, and the code's country. */
+/** What the supplier's form holds: the schema's values, the phone number without its code, and the code's country. */
 export type SupplierOfferFormValues = SupplierOfferValues & { callingCountry: string };
 
 export const SUPPLIER_OFFER_FORM_DEFAULTS: SupplierOfferFormValues = {
@@ -21,7 +21,7 @@ export const SUPPLIER_OFFER_FORM_DEFAULTS: SupplierOfferFormValues = {
   callingCountry: DEFAULT_CALLING_COUNTRY,
 };
 
-/** SPEC's composed offer ('500 MT/month', 'USD 450 per MT', ...) with the phone's calling code joined. */
+/** The composed offer of docs/forms.md#composed-texts ('500 MT/month', 'USD 450 per MT', ...) with the phone's calling code joined. */
 export function composedOfferOf({ callingCountry, ...values }: SupplierOfferFormValues): SupplierOfferValues {
   return composeSupplierOffer({ ...values, phoneNumber: joinPhoneNumber(callingCountry, values.phoneNumber) });
 }

@@ -25,7 +25,7 @@ const PILLARS = [
   },
 ] as const;
 
-/** SPEC section 1: two promoters, a construction-equipment finance leader and a fintech and banking expert. */
+/** docs/site.md#about: two promoters, a construction-equipment finance leader and a fintech and banking expert. */
 const PROMOTERS = [
   {
     name: 'Rajesh Khanna',

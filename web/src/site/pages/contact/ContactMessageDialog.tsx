@@ -4,7 +4,7 @@ import { siteApi } from '../../api';
 import { CloseIcon } from '../../components/icons';
 import { useTimedMessage } from '../../layout/useTimedMessage';
 
-/** SPEC section 9: after a successful send the message clears and the modal closes after 4000 ms. */
+/** docs/site.md#message-dialog: after a successful send the message clears and the modal closes after 4000 ms. */
 export const CONTACT_CLOSE_AFTER_MS = 4000;
 
 const EMPTY = { name: '', email: '', message: '' };

@@ -1,7 +1,7 @@
 import { useEffect, useState, type CSSProperties } from 'react';
 import { SPHERE_COMMODITIES, commodityImage } from '../../assets/commodity-images';
 
-/** SPEC section 9: radius 175 px, 100 px tiles (1.4× on hover), one turn every 20 s. */
+/** docs/site.md#commodity-sphere: radius 175 px, 100 px tiles (1.4× on hover), one turn every 20 s. */
 export const SPHERE = { radiusPx: 175, tilePx: 100, hoverScale: 1.4, turnSeconds: 20 } as const;
 
 const GOLDEN_ANGLE = Math.PI * (3 - Math.sqrt(5));

@@ -1,4 +1,4 @@
-/** The words of the home page sections (SPEC section 1), kept apart from their layout. */
+/** The words of the home page sections (docs/site.md#home), kept apart from their layout. */
 import {
   BoltIcon,
   BuildingIcon,
@@ -87,7 +87,7 @@ export const QUALITY_CHECKS = [
 
 export const TRADE_TERMS = ['FOB', 'CIF', 'CNF', 'DAP', 'EXW'] as const;
 
-/** The six Global Reach markers of SPEC section 1. */
+/** The six Global Reach markers of docs/site.md#global-reach-map. */
 export const REACH_LOCATIONS = [
   { country: 'Democratic Republic of Congo', code: 'CD', focus: 'Copper and cobalt', position: [-4.04, 21.76] },
   { country: 'Zambia', code: 'ZM', focus: 'Copper', position: [-13.13, 27.85] },
@@ -99,7 +99,7 @@ export const REACH_LOCATIONS = [
 
 export type ReachLocation = (typeof REACH_LOCATIONS)[number];
 
-/** SPEC: the map starts centred on latitude 10, longitude 20 at zoom 2, 600 px tall. */
+/** docs/site.md#global-reach-map: the map starts centred on latitude 10, longitude 20 at zoom 2, 600 px tall. */
 export const MAP_VIEW = { center: [10, 20] as [number, number], zoom: 2, heightPx: 600 };
 
 export const INDUSTRIES = [

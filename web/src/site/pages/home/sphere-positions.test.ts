@@ -11,7 +11,7 @@ function angleBetween(a: { longitude: number; latitude: number }, b: { longitude
 }
 
 describe('the commodity sphere', () => {
-  it('uses the SPEC figures: radius 175, tile 100, 1.4x on hover, one turn per 20 s', () => {
+  it('uses the figures of docs/site.md#commodity-sphere: radius 175, tile 100, 1.4x on hover, one turn per 20 s', () => {
     expect(SPHERE).toEqual({ radiusPx: 175, tilePx: 100, hoverScale: 1.4, turnSeconds: 20 });
   });
 
