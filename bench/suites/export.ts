@@ -33,9 +33,10 @@ async function exportOn(engine: Engine): Promise<Row> {
     const template = await submitTemplateInquiry(api.url);
     await seedInquiries(store, template, 1, EXPORT_ROWS);
     const pid = api.child.pid!;
-    const link = await fetch(`${api.url}/api/inquiry/inquiries/export-link`, {
-      headers: { Authorization: `Bearer ${api.token}` },
-    });
+    // Seeding outlasts the server's keep-alive: a pooled socket it closed meanwhile fails once (EPIPE).
+    const linkRequest = () =>
+      fetch(`${api.url}/api/inquiry/inquiries/export-link`, { headers: { Authorization: `Bearer ${api.token}` } });
+    const link = await linkRequest().catch(linkRequest);
     const { url } = (await link.json()) as { url: string };
 
     const before = await rssMb(pid);

@@ -9,9 +9,7 @@ describe('csvFileName', () => {
   });
 
   it('adds a file-safe form of the search', () => {
-    expect(csvFileName('contacts', '  Acme / Metals GmbH ', today)).toBe(
-      'contact-queries-acme-metals-gmbh-2026-11-22.csv',
-    );
+    expect(csvFileName('contacts', '  Acme / Metals GmbH ', today)).toBe('contact-queries-acme-metals-gmbh-2026-11-22.csv');
     expect(csvFileName('subscribers', '../../etc', today)).toBe('subscribers-etc-2026-11-22.csv');
   });
 });
