@@ -57,7 +57,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },
       options.scryptCost,
     );
-    bus = options.bus ?? (config.databaseUrl ? await createPostgresEventBus(config.databaseUrl) : createLocalEventBus());
+    bus =
+      options.bus ?? (config.databaseUrl ? await createPostgresEventBus(config.databaseUrl, { logger }) : createLocalEventBus());
   } catch (error) {
     await dataSource.destroy();
     throw error;

@@ -36,7 +36,7 @@ const CALLS: [name: string, call: () => Promise<unknown>, fallback: string][] = 
   ['subscribers list', () => api.list('subscribers'), FAILURE_MESSAGES.list.subscribers],
   ['inquiries list', () => api.list('inquiries'), FAILURE_MESSAGES.list.inquiries],
   ['supplier list', () => api.list('supplierInquiries'), FAILURE_MESSAGES.list.supplierInquiries],
-  ['export', () => api.exportCsv('contacts'), FAILURE_MESSAGES.exportCsv],
+  ['export', () => api.exportLink('contacts'), FAILURE_MESSAGES.exportCsv],
   ['dashboard', () => api.stats('week'), FAILURE_MESSAGES.stats],
 ];
 

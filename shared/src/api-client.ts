@@ -1,5 +1,5 @@
 /** The typed API client used by the public site, the admin UI and the desktop app. */
-import { ADMIN_LISTS, API_PATHS, API_PREFIX, CSV_EXPORT_SUFFIX, type AdminListName } from './api-paths';
+import { ADMIN_LISTS, API_PATHS, API_PREFIX, EXPORT_LINK_SUFFIX, type AdminListName } from './api-paths';
 import type { AdminListRecords, ApiErrorBody, DashboardStats, ListPage, ListQuery, SessionResponse, SubmitResponse } from './api';
 import type { StatsPeriod } from './constants';
 import type { ContactMessageInput } from './records';
@@ -122,12 +122,16 @@ export function createApiClient(options: ApiClientOptions) {
       json<AdminListRecords[N]>('GET', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.list[name], {
         authenticated: true,
       }),
-    exportCsv: async (name: AdminListName, query: Pick<ListQuery, 'q'> = {}) =>
-      (
-        await send('GET', `${ADMIN_LISTS[name].path}${CSV_EXPORT_SUFFIX}${queryString(query)}`, FAILURE_MESSAGES.exportCsv, {
+    /** The export of the list with this query, on a short-lived signed link to download directly (BOM and all). */
+    exportLink: (name: AdminListName, query: Pick<ListQuery, 'q'> = {}) =>
+      json<{ url: string }>(
+        'GET',
+        `${ADMIN_LISTS[name].path}${EXPORT_LINK_SUFFIX}${queryString(query)}`,
+        FAILURE_MESSAGES.exportCsv,
+        {
           authenticated: true,
-        })
-      ).text(),
+        },
+      ),
     stats: (period: StatsPeriod) =>
       json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {
         authenticated: true,

@@ -22,12 +22,25 @@ export const API_PATHS = {
   ws: '/ws',
 } as const;
 
-/** The four admin lists: their read path (list, `/:id` detail, `/export.csv`) and realtime event. */
+/** The four admin lists: their read path (list, `/:id` detail, `/export.csv`), realtime event and export file name. */
 export const ADMIN_LISTS = {
-  inquiries: { path: API_PATHS.inquiries, event: 'inquiryUpdated' },
-  supplierInquiries: { path: API_PATHS.supplierInquiries, event: 'supplierInquiryUpdated' },
-  contacts: { path: API_PATHS.contact, event: 'contactUpdated' },
-  subscribers: { path: API_PATHS.subscribers, event: 'subscriberUpdated' },
+  inquiries: { path: API_PATHS.inquiries, event: 'inquiryUpdated', exportFileName: 'inquiries' },
+  supplierInquiries: { path: API_PATHS.supplierInquiries, event: 'supplierInquiryUpdated', exportFileName: 'supplier-inquiries' },
+  contacts: { path: API_PATHS.contact, event: 'contactUpdated', exportFileName: 'contact-queries' },
+  subscribers: { path: API_PATHS.subscribers, event: 'subscriberUpdated', exportFileName: 'subscribers' },
 } as const;
+
+/** 'inquiries-2026-11-22.csv', or 'inquiries-copper-2026-11-22.csv' for a search. */
+export function csvFileName(list: AdminListName, q: string, today: Date): string {
+  const search = q
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 40);
+  const day = today.toISOString().slice(0, 10);
+  return `${[ADMIN_LISTS[list].exportFileName, search, day].filter(Boolean).join('-')}.csv`;
+}
 export type AdminListName = keyof typeof ADMIN_LISTS;
 export const CSV_EXPORT_SUFFIX = '/export.csv';
+/** Answers `{ url }`: the export with the same query, on a short-lived signed link needing no header. */
+export const EXPORT_LINK_SUFFIX = '/export-link';

@@ -25,6 +25,11 @@ export interface AdminPlatform {
   apiBaseUrl: string;
   appVersion: string;
   openAttachment(file: AttachmentToOpen): Promise<void>;
+  /**
+   * Downloads a signed link (an export) straight to a file, streamed to disk with its bytes as
+   * sent; resolves false when the admin cancelled the save.
+   */
+  saveDownload(file: AttachmentToOpen): Promise<boolean>;
   notify(notification: AdminNotification): void;
   setBadgeCount(count: number): void;
   /** Subscribes to requests to show an admin route (e.g. a notification was clicked). */
@@ -34,6 +39,8 @@ export interface AdminPlatform {
 /** The named actions the desktop preload exposes as `window.desktop` (checked again in main). */
 export interface DesktopBridge {
   openAttachment(file: AttachmentToOpen & { apiBaseUrl: string }): Promise<void>;
+  /** Asks where to save, then streams the download there; false when the admin cancelled. */
+  saveDownload(file: AttachmentToOpen & { apiBaseUrl: string }): Promise<boolean>;
   notify(notification: AdminNotification): Promise<void>;
   getServerUrl(): Promise<string | null>;
   setServerUrl(url: string): Promise<{ ok: true } | { ok: false; error: string }>;

@@ -1,6 +1,6 @@
 /** The reconnecting realtime client with fake sockets and timers: what 'Reconnect now' does. */
 import { describe, expect, it, vi } from 'vitest';
-import { connectRealtime, type RealtimeStatus, type WebSocketLike } from './realtime';
+import { connectRealtime, RESYNC_MESSAGE, type RealtimeEvent, type RealtimeStatus, type WebSocketLike } from './realtime';
 
 class FakeSocket implements WebSocketLike {
   readyState = 0;
@@ -25,6 +25,7 @@ function harness() {
   const statuses: RealtimeStatus[] = [];
   let reconnects = 0;
   let attempts = 0;
+  const events: RealtimeEvent[] = [];
   const client = connectRealtime({
     url: 'ws://127.0.0.1/api/ws',
     // Every connection attempt starts by asking for the token.
@@ -37,7 +38,7 @@ function harness() {
       sockets.push(socket);
       return socket;
     },
-    onEvent: () => undefined,
+    onEvent: (event) => void events.push(event),
     onReconnect: () => reconnects++,
     onStatus: (status) => statuses.push(status),
     random: () => 0.5,
@@ -51,7 +52,7 @@ function harness() {
   const backoffs = () => [...timers.values()].filter((t) => t.ms < 20_000);
   /** Waits until the client has created its `count`th socket (it fetches a token first). */
   const socketCount = (count: number) => vi.waitFor(() => expect(sockets).toHaveLength(count));
-  return { client, sockets, statuses, backoffs, socketCount, reconnects: () => reconnects, attempts: () => attempts };
+  return { client, events, sockets, statuses, backoffs, socketCount, reconnects: () => reconnects, attempts: () => attempts };
 }
 
 describe('the realtime client', () => {
@@ -83,5 +84,22 @@ describe('the realtime client', () => {
     h.client.reconnectNow();
     expect(h.attempts()).toBe(1);
     expect(h.sockets).toHaveLength(1);
+  });
+
+  it("re-syncs on the server's resync message like after a reconnect, and passes events on", async () => {
+    const h = harness();
+    await h.socketCount(1);
+    h.sockets[0].accept();
+    expect(h.reconnects()).toBe(0);
+    h.sockets[0].onmessage!({ data: RESYNC_MESSAGE });
+    expect(h.reconnects()).toBe(1);
+    const event: RealtimeEvent = {
+      event: 'contactUpdated',
+      summary: { id: '1', kind: 'contact', displayName: 'Zoë', createdAt: '2026-11-23T00:00:00.000Z' },
+    };
+    h.sockets[0].onmessage!({ data: JSON.stringify(event) });
+    expect(h.events).toEqual([event]);
+    expect(h.reconnects()).toBe(1);
+    h.client.stop();
   });
 });

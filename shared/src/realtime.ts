@@ -22,6 +22,12 @@ export interface RealtimeEvent {
   summary: RealtimeSummary;
 }
 
+/**
+ * What the server sends when events may have been missed (its link to the other replicas was
+ * down, or a bulk load arrived): the admin UI re-fetches what it shows, as after a reconnect.
+ */
+export const RESYNC_MESSAGE = '{"resync":true}';
+
 /** Subprotocol carrying the admin's access token: `new WebSocket(url, [WS_PROTOCOL, token])`. */
 export const WS_PROTOCOL = 'sourcing.bearer';
 
@@ -79,7 +85,7 @@ export interface RealtimeClientOptions {
   getToken: () => Promise<string | null> | string | null;
   createSocket: WebSocketFactory;
   onEvent: (event: RealtimeEvent) => void;
-  /** Called on every open after the first, so the app can re-fetch what it may have missed. */
+  /** Called on every open after the first and on the server's RESYNC_MESSAGE, so the app re-fetches what it may have missed. */
   onReconnect?: () => void;
   onStatus?: (status: RealtimeStatus) => void;
   random?: () => number;
@@ -142,6 +148,10 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeClient 
       opened = true;
     };
     ws.onmessage = (ev) => {
+      if (ev.data === RESYNC_MESSAGE) {
+        options.onReconnect?.();
+        return;
+      }
       const event = parseRealtimeEvent(ev.data);
       if (event) options.onEvent(event);
     };

@@ -4,14 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { WS_PROTOCOL, type ListPage, type RealtimeEvent, type SupplierInquiryRecord } from '@sourcing/shared';
+import { RESYNC_MESSAGE, WS_PROTOCOL, type ListPage, type RealtimeEvent, type SupplierInquiryRecord } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDataSource } from '../db/data-source';
+import { channelFor } from '../realtime/postgres-event-bus';
 import { pdf } from '../test/sample-files';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
 import { buildServerBundle } from '../test/built-server';
-import { postgresUrlWithSchema, REPO_ROOT, withPostgres } from '../test/support';
+import { jsonBody, postgresUrlWithSchema, REPO_ROOT, withPostgres } from '../test/support';
 
 /**
  * What docker-compose runs, without Docker: two real API processes (the production bundle,
@@ -110,7 +111,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
       WEB_DIST_DIR: join(sharedDir, 'web'),
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
-      LOG_LEVEL: 'warn',
+      LOG_LEVEL: 'info',
     };
     const [portA, portB] = [await freePort(), await freePort()];
     // Both at once, so both run migrate() and ensureFirstAdmin() against the empty schema together.
@@ -197,6 +198,64 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
       expect(Buffer.from(await download.arrayBuffer())).toEqual(certificate);
     } finally {
       socket.close();
+    }
+  });
+
+  it('recovers from killed LISTEN connections: both replicas reconnect, tell their admins to re-sync, and events flow again', async () => {
+    const login = await fetch(`${a.url}/api/admin/login`, jsonBody(ADMIN));
+    const { accessToken } = (await login.json()) as { accessToken: string };
+    const sockets = await Promise.all(
+      [a, b].map((replica) => openSocket(`${replica.url.replace('http', 'ws')}/api/ws`, accessToken)),
+    );
+    // Every message each admin receives, and a way to wait for one that matches.
+    const received = sockets.map((socket) => {
+      const messages: string[] = [];
+      const waiting: { test: (m: string) => boolean; resolve: () => void }[] = [];
+      socket.on('message', (data) => {
+        const text = String(data);
+        messages.push(text);
+        for (const w of waiting.filter((w) => w.test(text))) w.resolve();
+      });
+      const until = (test: (m: string) => boolean) =>
+        messages.some(test) ? Promise.resolve() : new Promise<void>((resolve) => waiting.push({ test, resolve }));
+      return { messages, until };
+    });
+    try {
+      const listenSql = `LISTEN ${channelFor(schema)}`;
+      const killed = await withPostgres(baseUrl, async (client) => {
+        const { rows } = await client.query<{ pid: number }>('SELECT pid FROM pg_stat_activity WHERE query = $1', [listenSql]);
+        for (const { pid } of rows) await client.query('SELECT pg_terminate_backend($1)', [pid]);
+        return rows.length;
+      });
+      expect(killed).toBe(2);
+
+      await Promise.all(received.map(({ until }) => until((m) => m === RESYNC_MESSAGE)));
+      for (const replica of [a, b]) expect(replica.output.join('')).toContain('realtime bus reconnected');
+
+      const sent = await fetch(
+        `${b.url}/api/contact`,
+        jsonBody({ name: 'Zoë After', email: 'zoe@example.com', message: 'Back?' }),
+      );
+      expect(sent.status).toBe(201);
+      const { reference } = (await sent.json()) as { reference: string };
+      const isOurs = (m: string) => m !== RESYNC_MESSAGE && (JSON.parse(m) as RealtimeEvent).summary.id === reference;
+      await Promise.all(received.map(({ until }) => until(isOurs)));
+
+      // The trigger's event is the one the app would have sent: same fields, same time format.
+      const records = (await (
+        await fetch(`${a.url}/api/contact`, { headers: { Authorization: `Bearer ${accessToken}` } })
+      ).json()) as ListPage<{ _id: string; createdAt: string }>;
+      const createdAt = records.data.find((record) => record._id === reference)?.createdAt;
+      for (const { messages } of received) {
+        expect(messages.filter(isOurs).map((m) => JSON.parse(m) as RealtimeEvent)).toEqual([
+          {
+            event: 'contactUpdated',
+            summary: { id: reference, kind: 'contact', displayName: 'Zoë After', detail: 'zoe@example.com', createdAt },
+          },
+        ]);
+      }
+    } finally {
+      for (const socket of sockets) socket.close();
     }
   });
 });

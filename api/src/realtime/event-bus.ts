@@ -5,8 +5,12 @@ import type { RealtimeEvent } from '@sourcing/shared';
  * bus (postgres-event-bus.ts) carries events between replicas through LISTEN/NOTIFY.
  */
 export interface EventBus {
+  /** True when the database itself announces each new record as its row commits (so the app must not publish it again). */
+  readonly recordsAnnounceThemselves: boolean;
   publish(event: RealtimeEvent): Promise<void>;
   subscribe(listener: (event: RealtimeEvent) => void): () => void;
+  /** Called when events may have been missed (the bus was cut off, or a bulk load arrived): admins should re-fetch. */
+  onResync(listener: () => void): () => void;
   close(): Promise<void>;
 }
 
@@ -33,11 +37,14 @@ export function createListenerSet() {
 export function createLocalEventBus(): EventBus {
   const listeners = createListenerSet();
   return {
+    recordsAnnounceThemselves: false,
     publish(event) {
       listeners.emit(event);
       return Promise.resolve();
     },
     subscribe: listeners.add,
+    // One process: nothing stands between a record and its event, so nothing is ever missed.
+    onResync: () => () => undefined,
     close() {
       listeners.clear();
       return Promise.resolve();

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { API_PATHS, API_PREFIX, WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
+import { API_PATHS, API_PREFIX, RESYNC_MESSAGE, WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AccessTokens } from '../auth/access-tokens';
 import type { EventBus } from './event-bus';
@@ -36,7 +36,7 @@ function refuse(socket: Duplex, status: number, text: string) {
 
 /**
  * The admins' WebSocket at /api/ws: only a valid admin access token may connect; every bus
- * event goes to every client; a heartbeat drops clients that stop answering pings.
+ * event goes to every client, and so does the bus's call to re-sync; a heartbeat drops clients that stop answering pings.
  */
 export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): RealtimeHub {
   const wss = new WebSocketServer({
@@ -80,12 +80,13 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
   };
   server.on('upgrade', onUpgrade);
 
-  const unsubscribe = options.bus.subscribe((event: RealtimeEvent) => {
-    const payload = JSON.stringify(event);
+  const sendToAll = (payload: string) => {
     for (const client of wss.clients) {
       if (client.readyState === client.OPEN) client.send(payload);
     }
-  });
+  };
+  const unsubscribe = options.bus.subscribe((event: RealtimeEvent) => sendToAll(JSON.stringify(event)));
+  const stopResync = options.bus.onResync(() => sendToAll(RESYNC_MESSAGE));
 
   const heartbeat = setInterval(() => {
     for (const client of wss.clients) {
@@ -104,6 +105,7 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
     async close() {
       clearInterval(heartbeat);
       unsubscribe();
+      stopResync();
       server.off('upgrade', onUpgrade);
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       for (const client of wss.clients) client.terminate();

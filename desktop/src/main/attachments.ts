@@ -63,6 +63,18 @@ async function failureMessage(response: Response): Promise<string> {
   return `The file could not be downloaded: ${reason}`;
 }
 
+/** Opens a download from the server: the body to stream, or an error with the reason the admin should read. */
+export async function fetchDownload(fetch: (url: string) => Promise<Response>, url: string): Promise<Readable> {
+  let response: Response;
+  try {
+    response = await fetch(url);
+  } catch {
+    throw new Error('The file could not be downloaded: the server is not reachable.');
+  }
+  if (!response.ok || !response.body) throw new Error(await failureMessage(response));
+  return Readable.fromWeb(response.body);
+}
+
 export interface AttachmentDownloaderOptions {
   /** Fetch that carries the admin's credentials (Electron's session.fetch with the app's cookies). */
   fetch: (url: string) => Promise<Response>;
@@ -76,17 +88,10 @@ export interface AttachmentDownloaderOptions {
 export function createAttachmentOpener(options: AttachmentDownloaderOptions) {
   /** Downloads into a fresh sub-folder (two files may share a name) and returns the saved path. */
   async function download(file: AttachmentToOpen): Promise<string> {
-    const url = attachmentDownloadUrl(file.url, options.serverOrigin());
-    let response: Response;
-    try {
-      response = await options.fetch(url);
-    } catch {
-      throw new Error('The file could not be downloaded: the server is not reachable.');
-    }
-    if (!response.ok || !response.body) throw new Error(await failureMessage(response));
+    const body = await fetchDownload(options.fetch, attachmentDownloadUrl(file.url, options.serverOrigin()));
     await mkdir(options.folder, { recursive: true });
     const target = join(await mkdtemp(join(options.folder, 'file-')), sanitizeFileName(file.fileName));
-    await pipeline(Readable.fromWeb(response.body), createWriteStream(target, { flags: 'wx' }));
+    await pipeline(body, createWriteStream(target, { flags: 'wx' }));
     return target;
   }
 

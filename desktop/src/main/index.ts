@@ -22,6 +22,7 @@ import { IPC } from '../common/ipc-channels';
 import { APP_ENTRY_URL, APP_ORIGIN, APP_SCHEME_PRIVILEGES, serveAppFiles } from './app-protocol';
 import { createAttachmentOpener } from './attachments';
 import { createBadge } from './badge';
+import { createDownloadSaver } from './downloads';
 import { registerBridgeHandlers } from './ipc';
 import { aboutDetail, buildMenuTemplate, MENU_LABELS } from './menu';
 import { createNotifier } from './notifier';
@@ -88,6 +89,15 @@ async function start(): Promise<void> {
     openPath: (path) => shell.openPath(path),
   });
   await attachments.clear();
+  const saveDownload = createDownloadSaver({
+    fetch: (url) => ses.fetch(url, { credentials: 'include' }),
+    serverOrigin: () => serverOrigin,
+    chooseSavePath: async (name) => {
+      const options = { defaultPath: join(app.getPath('downloads'), name) };
+      const choice = mainWindow ? await dialog.showSaveDialog(mainWindow, options) : await dialog.showSaveDialog(options);
+      return choice.canceled ? undefined : choice.filePath;
+    },
+  });
   const notifier = createNotifier({ createNotification: (options) => new Notification(options), showRoute });
   const badge = createBadge({
     platform: process.platform,
@@ -100,6 +110,7 @@ async function start(): Promise<void> {
     ipcMain,
     {
       openAttachment: async (file) => void (await attachments.open(file)),
+      saveDownload,
       notify: (notification) => {
         if (Notification.isSupported()) notifier.notify(notification);
       },

@@ -11,6 +11,7 @@ function bridge(overrides: Partial<BridgeActions> = {}) {
   const ran: unknown[][] = [];
   const actions: BridgeActions = {
     openAttachment: async (file) => void ran.push(['openAttachment', file]),
+    saveDownload: async (file) => (ran.push(['saveDownload', file]), true),
     notify: (notification) => void ran.push(['notify', notification]),
     getServerUrl: async () => 'https://sourcing.example.com',
     setServerUrl: async (input) => (ran.push(['setServerUrl', input]), { ok: true }),
@@ -30,7 +31,7 @@ function bridge(overrides: Partial<BridgeActions> = {}) {
 describe('registerBridgeHandlers', () => {
   it('registers exactly the named actions of the bridge', () => {
     expect([...bridge().handlers.keys()].sort()).toEqual(
-      [IPC.openAttachment, IPC.notify, IPC.getServerUrl, IPC.setServerUrl, IPC.setBadgeCount].sort(),
+      [IPC.openAttachment, IPC.saveDownload, IPC.notify, IPC.getServerUrl, IPC.setServerUrl, IPC.setBadgeCount].sort(),
     );
   });
 
@@ -51,11 +52,14 @@ describe('registerBridgeHandlers', () => {
         apiBaseUrl: 'https://sourcing.example.com',
       }),
     ).toEqual({ ok: true });
+    const file = { url: '/api/contact/export.csv?sig=1', fileName: 'c.csv', apiBaseUrl: 'https://sourcing.example.com' };
+    expect(await call(IPC.saveDownload, file)).toEqual({ ok: true, saved: true });
     expect(ran).toEqual([
       ['notify', notification],
       ['setBadgeCount', 4],
       ['setServerUrl', 'https://sourcing.example.com'],
       ['openAttachment', { url: '/api/uploads/a?sig=1', fileName: 'a.pdf', apiBaseUrl: 'https://sourcing.example.com' }],
+      ['saveDownload', file],
     ]);
   });
 
@@ -72,6 +76,7 @@ describe('registerBridgeHandlers', () => {
       [IPC.setServerUrl, { url: 'https://x' }],
       [IPC.openAttachment, { url: '', fileName: 'a', apiBaseUrl: '' }],
       [IPC.openAttachment, 'https://evil.test/file'],
+      [IPC.saveDownload, { url: 'x', fileName: 'a' }],
     ] as const;
     for (const [channel, arg] of refused) {
       await expect(call(channel, arg), `${channel} ${JSON.stringify(arg)}`).rejects.toThrow(INVALID_ARGUMENT);

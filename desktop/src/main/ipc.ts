@@ -11,7 +11,7 @@ import {
   type AttachmentToOpen,
   type RecordKind,
 } from '@sourcing/shared';
-import { IPC, type ActionResult } from '../common/ipc-channels';
+import { IPC, type ActionResult, type SaveResult } from '../common/ipc-channels';
 
 const attachmentArg = z.object({
   url: z.string().min(1).max(4096),
@@ -46,6 +46,7 @@ const badgeCountArg = z.number().int().min(0).max(1_000_000);
 
 export interface BridgeActions {
   openAttachment(file: AttachmentToOpen & { apiBaseUrl: string }): Promise<void>;
+  saveDownload(file: AttachmentToOpen & { apiBaseUrl: string }): Promise<boolean>;
   notify(notification: AdminNotification): void;
   getServerUrl(): Promise<string | null>;
   setServerUrl(input: string): Promise<ActionResult>;
@@ -78,6 +79,14 @@ export function registerBridgeHandlers(
     try {
       await actions.openAttachment(file);
       return { ok: true };
+    } catch (error) {
+      return { ok: false, error: error instanceof Error ? error.message : String(error) };
+    }
+  });
+  handle(IPC.saveDownload, async (arg): Promise<SaveResult> => {
+    const file = checked(attachmentArg, arg);
+    try {
+      return { ok: true, saved: await actions.saveDownload(file) };
     } catch (error) {
       return { ok: false, error: error instanceof Error ? error.message : String(error) };
     }

@@ -4,7 +4,7 @@
  */
 import { contextBridge, ipcRenderer, type IpcRendererEvent } from 'electron';
 import type { DesktopBridge } from '@sourcing/shared';
-import { APP_VERSION_ARG, IPC, type ActionResult } from '../common/ipc-channels';
+import { APP_VERSION_ARG, IPC, type ActionResult, type SaveResult } from '../common/ipc-channels';
 
 const appVersion = process.argv.find((arg) => arg.startsWith(APP_VERSION_ARG))?.slice(APP_VERSION_ARG.length) ?? '';
 
@@ -12,6 +12,11 @@ const bridge = {
   async openAttachment(file) {
     const result = (await ipcRenderer.invoke(IPC.openAttachment, file)) as ActionResult;
     if (!result.ok) throw new Error(result.error);
+  },
+  async saveDownload(file) {
+    const result = (await ipcRenderer.invoke(IPC.saveDownload, file)) as SaveResult;
+    if (!result.ok) throw new Error(result.error);
+    return result.saved;
   },
   notify: (notification) => ipcRenderer.invoke(IPC.notify, notification),
   getServerUrl: () => ipcRenderer.invoke(IPC.getServerUrl),

@@ -8,6 +8,7 @@ function recordingBridge() {
   const bridge: DesktopBridge = {
     appVersion: '1.2.3',
     openAttachment: async (file) => void calls.push(['openAttachment', file]),
+    saveDownload: async (file) => (calls.push(['saveDownload', file]), true),
     notify: async (notification) => void calls.push(['notify', notification]),
     getServerUrl: async () => 'https://sourcing.example.com',
     setServerUrl: async () => ({ ok: true }),
@@ -27,10 +28,12 @@ describe('createDesktopPlatform', () => {
     expect(platform.apiBaseUrl).toBe('https://sourcing.example.com');
     expect(platform.appVersion).toBe('1.2.3');
     await platform.openAttachment({ url: '/api/uploads/a?sig=1', fileName: 'a.pdf' });
+    expect(await platform.saveDownload({ url: '/api/contact/export.csv?sig=1', fileName: 'c.csv' })).toBe(true);
     platform.notify({ title: 'New contact message — Jane', body: 'Jane', route: '/admin/contact-queries' });
     platform.setBadgeCount(2);
     expect(calls).toEqual([
       ['openAttachment', { url: '/api/uploads/a?sig=1', fileName: 'a.pdf', apiBaseUrl: 'https://sourcing.example.com' }],
+      ['saveDownload', { url: '/api/contact/export.csv?sig=1', fileName: 'c.csv', apiBaseUrl: 'https://sourcing.example.com' }],
       ['notify', { title: 'New contact message — Jane', body: 'Jane', route: '/admin/contact-queries' }],
       ['setBadgeCount', 2],
     ]);

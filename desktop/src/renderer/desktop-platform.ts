@@ -7,6 +7,7 @@ export function createDesktopPlatform(bridge: DesktopBridge, apiBaseUrl: string)
     apiBaseUrl,
     appVersion: bridge.appVersion,
     openAttachment: (file) => bridge.openAttachment({ url: file.url, fileName: file.fileName, apiBaseUrl }),
+    saveDownload: (file) => bridge.saveDownload({ url: file.url, fileName: file.fileName, apiBaseUrl }),
     notify: (notification) => void bridge.notify(notification).catch(report('notify')),
     setBadgeCount: (count) => void bridge.setBadgeCount(count).catch(report('setBadgeCount')),
     onNavigateRequest: (listener) => bridge.onNavigate(listener),

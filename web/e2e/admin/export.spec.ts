@@ -2,14 +2,17 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { seedContact, signIn, uniqueTag } from './support';
 
-test('"Export CSV" downloads the rows of the current search with formulas neutralised', async ({ page, request }) => {
+test('"Export CSV" downloads the rows of the current search on a signed link, BOM first, formulas neutralised', async ({
+  page,
+  request,
+}) => {
   const tag = uniqueTag('Csv');
   await seedContact(request, {
     name: `=HYPERLINK("http://evil.example") ${tag}`,
     email: 'formula@example.com',
     message: '+1 more',
   });
-  await seedContact(request, { name: `Plain ${tag}`, email: 'plain@example.com', message: 'hello' });
+  await seedContact(request, { name: `Zoë Plain ${tag}`, email: 'plain@example.com', message: 'hello' });
   await seedContact(request, {
     name: `Elsewhere ${uniqueTag('Other')}`,
     email: 'other@example.com',
@@ -22,11 +25,15 @@ test('"Export CSV" downloads the rows of the current search with formulas neutra
   await page.getByRole('button', { name: 'Export CSV' }).click();
   const file = await download;
   expect(file.suggestedFilename()).toMatch(new RegExp(`^contact-queries-${tag.toLowerCase()}-\\d{4}-\\d{2}-\\d{2}\\.csv$`));
-  const csv = await readFile(await file.path(), 'utf8');
+  // Downloaded straight from the signed link, so the bytes are the server's: the BOM Excel needs first.
+  expect(file.url()).toMatch(/\/api\/contact\/export\.csv\?q=.*&expires=\d+&sig=/);
+  const bytes = await readFile(await file.path());
+  expect([...bytes.subarray(0, 3)]).toEqual([0xef, 0xbb, 0xbf]);
+  const csv = bytes.subarray(3).toString('utf8');
   const lines = csv.trim().split(/\r?\n/);
   expect(lines[0]).toContain('Name');
   expect(lines).toHaveLength(3);
-  expect(csv).toContain(`Plain ${tag}`);
+  expect(csv).toContain(`Zoë Plain ${tag}`);
   expect(csv).not.toContain('Elsewhere');
   expect(csv).not.toContain('not in the search');
   // No cell may start with a formula character.

@@ -129,7 +129,7 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
     const res = await call(server, '/api/contact/export.csv?q=zo%C3%AB', { headers: server.adminHeaders() });
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
-    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="contacts-\d{4}-\d\d-\d\d\.csv"$/);
+    expect(res.headers.get('content-disposition')).toMatch(/^attachment; filename="contact-queries-zo-\d{4}-\d\d-\d\d\.csv"$/);
     const lines = res.text
       .replace(/^\uFEFF/, '')
       .trimEnd()

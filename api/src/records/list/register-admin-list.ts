@@ -1,7 +1,7 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
-import { ADMIN_LISTS, CSV_EXPORT_SUFFIX } from '@sourcing/shared';
-import type { Context } from 'koa';
+import { ADMIN_LISTS, API_PREFIX, CSV_EXPORT_SUFFIX, csvFileName, EXPORT_LINK_SUFFIX } from '@sourcing/shared';
+import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin, type AdminState } from '../../auth/require-admin';
 import { HttpError, NOT_FOUND } from '../../http/errors';
@@ -12,20 +12,38 @@ import { listQuerySchema, type ParsedListQuery } from './list-query';
 import type { RecordKind } from '../record-kind';
 import { allRecords, findRecord, listDefinitionOf, listRecords } from './record-list';
 import { UUID } from './cursor';
+import { createExportLinks } from './export-links';
 
 /** Absolute signed attachment links, on PUBLIC_URL when set, else on the origin the admin used. */
 export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Context): LinkSigner {
-  // Koa 3's ctx.origin is the Origin header; this is the URL the admin reached us on.
-  const origin = deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+  const origin = apiOrigin(deps, ctx);
   return (storedName) => `${origin}${deps.uploads.links.signedPath(storedName)}`;
 }
 
-/** GET <list>, GET <list>/export.csv and GET <list>/:id of a kind, all for signed-in admins only. */
+const CSV_CHUNK_CHARS = 64 * 1024;
+
+/** The API origin links point at: PUBLIC_URL when set, else the origin the admin used. */
+function apiOrigin(deps: Pick<AppDeps, 'config'>, ctx: Context): string {
+  // Koa 3's ctx.origin is the Origin header; this is the URL the admin reached us on.
+  return deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+}
+
+/**
+ * GET <list>, GET <list>/export-link, GET <list>/export.csv and GET <list>/:id of a kind, for
+ * signed-in admins; the export also opens with the short-lived signed link export-link gives, so
+ * a browser or the desktop app downloads it straight to disk (docs/api.md#csv-export).
+ */
 export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKind) {
   const def = listDefinitionOf(kind);
   const path = ADMIN_LISTS[def.name].path;
   const admin = requireAdmin(deps.tokens);
   const listQuery = validate({ query: listQuerySchema });
+  const exportLinks = createExportLinks(deps.config.jwtSecret, deps.now);
+  const exportPath = `${API_PREFIX}${path}${CSV_EXPORT_SUFFIX}`;
+  const adminOrSignedLink: Middleware<AdminState> = async (ctx, next) => {
+    if (exportLinks.verify(exportPath, new URLSearchParams(ctx.querystring))) await next();
+    else await admin(ctx, next);
+  };
 
   type ListState = AdminState & InputState<never, ParsedListQuery>;
 
@@ -35,29 +53,40 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
     ctx.body = await listRecords(deps, def, query, linkSigner(deps, ctx));
   });
 
-  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, admin, listQuery, (ctx) => {
+  // Validating here too means a malformed query is refused to the admin, not in a download.
+  router.get<ListState>(`${path}${EXPORT_LINK_SUFFIX}`, admin, listQuery, (ctx) => {
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { url: `${apiOrigin(deps, ctx)}${exportLinks.signedPath(exportPath, new URLSearchParams(ctx.querystring))}` };
+  });
+
+  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, adminOrSignedLink, listQuery, (ctx) => {
     const { q, since, sort } = ctx.state.input.query;
     const records = allRecords(deps, def, { q, since, sort }, linkSigner(deps, ctx));
     const columns = def.csvColumns;
     const logger = deps.logger;
-    async function* lines() {
-      yield CSV_BOM + csvLine(['S.No', ...columns.map((c) => c.header)]);
+    // Lines go out in chunks of about 64 KB: one stream write per row would cost more than the row.
+    async function* chunks() {
+      let chunk = CSV_BOM + csvLine(['S.No', ...columns.map((c) => c.header)]);
       let number = 0;
       try {
         for await (const record of records) {
           number += 1;
-          yield csvLine([number, ...columns.map((c) => c.cell(record))]);
+          chunk += csvLine([number, ...columns.map((c) => c.cell(record))]);
+          if (chunk.length >= CSV_CHUNK_CHARS) {
+            yield chunk;
+            chunk = '';
+          }
         }
+        yield chunk;
       } catch (error) {
         logger.error('csv export failed', { list: def.name, error: error instanceof Error ? error.message : String(error) });
         throw error;
       }
     }
-    const day = deps.now().toISOString().slice(0, 10);
-    ctx.attachment(`${def.name}-${day}.csv`);
+    ctx.attachment(csvFileName(def.name, q, deps.now()));
     ctx.type = 'text/csv; charset=utf-8';
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = Readable.from(lines());
+    ctx.body = Readable.from(chunks(), { objectMode: false });
   });
 
   router.get(`${path}/:id`, admin, async (ctx) => {

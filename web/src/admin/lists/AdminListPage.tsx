@@ -1,13 +1,12 @@
 import { useEffect, useRef, useState } from 'react';
 import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
-import type { AdminListRecords } from '@sourcing/shared';
+import { csvFileName, type AdminListRecords } from '@sourcing/shared';
 import { useAdminServices } from '../services';
 import { LoadError } from '../ui/LoadError';
 import { useDebouncedValue } from '../ui/useDebouncedValue';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { CellView } from './CellView';
-import { csvFileName, saveTextAsFile } from './csv-export';
 import { backState } from './back-to-list';
 import { isEmptyCell, SERIAL_HEADER, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
@@ -18,7 +17,7 @@ export const SEARCH_DEBOUNCE_MS = 300;
 
 /** The one list screen, driven by a list definition: search, pages, export, table or cards. */
 export function AdminListPage({ definition }: { definition: ListDefinition }) {
-  const { api, live } = useAdminServices();
+  const { api, live, platform } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const [input, setInput] = useState(q);
@@ -47,9 +46,11 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const exportCsv = async () => {
     setExporting(true);
     try {
-      const csv = await api.exportCsv(definition.name, { q });
-      saveTextAsFile(csv, csvFileName(definition.exportFileName, q, new Date()));
-      toastOnce.success('CSV exported');
+      // A signed link the browser or desktop app streams to disk: any size, bytes (and BOM) as sent.
+      const { url } = await api.exportLink(definition.name, { q });
+      if (await platform.saveDownload({ url, fileName: csvFileName(definition.name, q, new Date()) })) {
+        toastOnce.success('CSV exported');
+      }
     } catch (error) {
       toastOnce.error(error instanceof Error ? error.message : 'Export failed');
     } finally {

@@ -37,7 +37,6 @@ export interface ListDefinition<N extends AdminListName = AdminListName> {
   columns: Column<AdminListRecords[N]>[];
   details: Column<AdminListRecords[N]>[];
   searchHint: string;
-  exportFileName: string;
 }
 
 export const DASH = '-';
@@ -104,7 +103,6 @@ export const INQUIRIES: ListDefinition<'inquiries'> = defineList('inquiries', {
   emptyText: 'No inquiries found.',
   errorText: errorWithPrefix,
   searchHint: 'Search by name, company, email or commodity',
-  exportFileName: 'inquiries',
 });
 
 export const SUPPLIER_INQUIRIES: ListDefinition<'supplierInquiries'> = defineList('supplierInquiries', {
@@ -115,7 +113,6 @@ export const SUPPLIER_INQUIRIES: ListDefinition<'supplierInquiries'> = defineLis
   emptyText: 'No supplier inquiries found.',
   errorText: errorWithPrefix,
   searchHint: 'Search by name, company, email or product',
-  exportFileName: 'supplier-inquiries',
 });
 
 export const CONTACTS: ListDefinition<'contacts'> = defineList('contacts', {
@@ -126,7 +123,6 @@ export const CONTACTS: ListDefinition<'contacts'> = defineList('contacts', {
   emptyText: 'No contact messages found.',
   errorText: errorWithPrefix,
   searchHint: 'Search by name, email or message',
-  exportFileName: 'contact-queries',
 });
 
 export const SUBSCRIBERS: ListDefinition<'subscribers'> = defineList('subscribers', {
@@ -137,7 +133,6 @@ export const SUBSCRIBERS: ListDefinition<'subscribers'> = defineList('subscriber
   emptyText: 'No subscribers found.',
   errorText: (message) => message,
   searchHint: 'Search by email',
-  exportFileName: 'subscribers',
 });
 
 /** The four lists in sidebar order. */

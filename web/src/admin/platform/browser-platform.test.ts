@@ -14,14 +14,28 @@ function fakeWindow(permission: NotificationPermission | null) {
       shown.push(this);
     }
   }
+  const clicked: { href: string; download: string; inPage: boolean }[] = [];
+  const body = new Set<object>();
   const win = {
-    document: { title: 'Admin Panel' },
+    document: {
+      title: 'Admin Panel',
+      body: { append: (node: object) => body.add(node) },
+      createElement: () => {
+        const link = {
+          href: '',
+          download: '',
+          click: () => clicked.push({ href: link.href, download: link.download, inPage: body.has(link) }),
+          remove: () => body.delete(link),
+        };
+        return link;
+      },
+    },
     location: { origin: 'http://127.0.0.1:3231' },
     open: vi.fn(),
     focus: vi.fn(),
     Notification: permission === null ? undefined : FakeNotification,
   };
-  return { win, shown, platform: createBrowserPlatform(win as never) };
+  return { win, shown, clicked, body, platform: createBrowserPlatform(win as never) };
 }
 
 describe('browser platform', () => {
@@ -57,5 +71,22 @@ describe('browser platform', () => {
     platform.setBadgeCount(0);
     expect(win.document.title).toBe('Admin Panel');
     expect(titleWithCount('Admin Panel', 12)).toBe('(12) Admin Panel');
+  });
+
+  it('saves a download by clicking a link to it in the page, so the browser streams it to disk', async () => {
+    const { platform, clicked, body } = fakeWindow('default');
+    const saved = await platform.saveDownload({
+      url: 'http://127.0.0.1:3231/api/contact/export.csv?q=zo%C3%AB&expires=1&sig=x',
+      fileName: 'contact-queries-zo-2026-11-23.csv',
+    });
+    expect(saved).toBe(true);
+    expect(clicked).toEqual([
+      {
+        href: 'http://127.0.0.1:3231/api/contact/export.csv?q=zo%C3%AB&expires=1&sig=x',
+        download: 'contact-queries-zo-2026-11-23.csv',
+        inPage: true,
+      },
+    ]);
+    expect(body.size).toBe(0);
   });
 });

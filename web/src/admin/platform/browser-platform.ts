@@ -20,6 +20,16 @@ export function createBrowserPlatform(win: Window & typeof globalThis = window):
       win.open(attachmentHref(file, '', win.location.origin), '_blank', 'noopener');
       return Promise.resolve();
     },
+    saveDownload(file) {
+      // The browser's own download manager streams it to disk; the server's Content-Disposition names it.
+      const link = win.document.createElement('a');
+      link.href = attachmentHref(file, '', win.location.origin);
+      link.download = file.fileName;
+      win.document.body.append(link);
+      link.click();
+      link.remove();
+      return Promise.resolve(true);
+    },
     notify(notification) {
       if (typeof win.Notification !== 'function' || win.Notification.permission !== 'granted') return;
       const shown = new win.Notification(notification.title, { body: notification.body });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { csvFileName } from './csv-export';
+import { csvFileName } from './api-paths';
 
 const today = new Date('2026-11-22T15:00:00Z');
 
@@ -9,9 +9,7 @@ describe('csvFileName', () => {
   });
 
   it('adds a file-safe form of the search', () => {
-    expect(csvFileName('contact-queries', '  Acme / Metals GmbH ', today)).toBe(
-      'contact-queries-acme-metals-gmbh-2026-11-22.csv',
-    );
+    expect(csvFileName('contacts', '  Acme / Metals GmbH ', today)).toBe('contact-queries-acme-metals-gmbh-2026-11-22.csv');
     expect(csvFileName('subscribers', '../../etc', today)).toBe('subscribers-etc-2026-11-22.csv');
   });
 });

@@ -1,0 +1,90 @@
+/** The CSV export on its short-lived signed link: what the admin's browser or desktop app downloads directly. */
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordRow, seedRows } from '../../test/factories';
+import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { EXPORT_LINK_TTL_SECONDS } from './export-links';
+import { CSV_BATCH_SIZE } from './record-list';
+
+const START = Date.parse('2026-01-01T00:00:00Z');
+const BOM = [0xef, 0xbb, 0xbf];
+
+describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
+  let server: TestServer;
+  let clock = new Date('2026-11-23T12:00:00Z');
+  const LARGE = CSV_BATCH_SIZE * 3 + 11;
+
+  beforeAll(async () => {
+    server = await startTestServer({ engine, now: () => clock });
+    await seedRows(server.deps.dataSource, 'contacts', [
+      recordRow('contacts', new Date(START), { name: 'Zoë Müller', email: 'zoe@example.com', message: 'Grüße' }),
+      recordRow('contacts', new Date(START + 1000), { name: 'Ana', email: 'ana@example.com', message: 'Hola' }),
+    ]);
+    await seedRows(
+      server.deps.dataSource,
+      'subscribers',
+      Array.from({ length: LARGE }, (_, i) =>
+        recordRow('subscribers', new Date(START + i * 1000), { email: `s${i}@example.com` }),
+      ),
+    );
+  });
+  afterAll(() => server?.close());
+
+  const linkFor = async (path: string, query = '') => {
+    const res = await call(server, `${path}/export-link${query}`, { headers: server.adminHeaders() });
+    expect(res.status, res.text).toBe(200);
+    expect(res.headers.get('cache-control')).toBe('no-store');
+    return (res.body as { url: string }).url;
+  };
+  const bytesOf = async (url: string) => {
+    const res = await fetch(url);
+    return { status: res.status, headers: res.headers, bytes: Buffer.from(await res.arrayBuffer()) };
+  };
+
+  it('gives an absolute link that downloads the current search without a header, BOM first', async () => {
+    const url = await linkFor('/api/contact', '?q=zo%C3%AB');
+    expect(url.startsWith(`${server.url}/api/contact/export.csv?q=zo%C3%AB&expires=`)).toBe(true);
+    const { status, headers, bytes } = await bytesOf(url);
+    expect(status).toBe(200);
+    expect(headers.get('content-type')).toBe('text/csv; charset=utf-8');
+    expect(headers.get('content-disposition')).toBe('attachment; filename="contact-queries-zo-2026-11-23.csv"');
+    expect([...bytes.subarray(0, 3)]).toEqual(BOM);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines).toEqual([
+      'S.No,Name,Email,Message,Received At',
+      `1,Zoë Müller,zoe@example.com,Grüße,${new Date(START).toISOString()}`,
+    ]);
+  });
+
+  it('refuses the link once expired, or with its query or signature changed', async () => {
+    clock = new Date('2026-11-23T12:00:00Z');
+    const url = await linkFor('/api/contact', '?q=zo%C3%AB');
+    expect((await bytesOf(url.replace('q=zo%C3%AB', 'q=ana'))).status).toBe(401);
+    expect((await bytesOf(url.replace('q=zo%C3%AB&', ''))).status).toBe(401);
+    expect((await bytesOf(`${url.slice(0, -1)}${url.endsWith('A') ? 'B' : 'A'}`)).status).toBe(401);
+    expect((await bytesOf(url.replace('/api/contact/', '/api/subscribers/'))).status).toBe(401);
+    clock = new Date(clock.getTime() + (EXPORT_LINK_TTL_SECONDS + 1) * 1000);
+    expect((await bytesOf(url)).status).toBe(401);
+    clock = new Date('2026-11-23T12:00:00Z');
+    expect((await bytesOf(url)).status).toBe(200);
+  });
+
+  it('asks for a signed-in admin to give a link, and checks its query first', async () => {
+    expect((await call(server, '/api/contact/export-link')).status).toBe(401);
+    const bad = await call(server, '/api/contact/export-link?sort=sideways', { headers: server.adminHeaders() });
+    expect(bad.status).toBe(400);
+  });
+
+  it('streams a list of several batches in many chunks, every row once', async () => {
+    const res = await fetch(await linkFor('/api/subscribers'));
+    expect(res.status).toBe(200);
+    const chunks: Uint8Array[] = [];
+    for await (const chunk of res.body!) chunks.push(chunk);
+    expect(chunks.length).toBeGreaterThan(1);
+    const bytes = Buffer.concat(chunks);
+    expect([...bytes.subarray(0, 3)]).toEqual(BOM);
+    const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
+    expect(lines).toHaveLength(LARGE + 1);
+    expect(new Set(lines.slice(1).map((line) => line.split(',')[1])).size).toBe(LARGE);
+    expect(lines[1]).toBe(`1,s${LARGE - 1}@example.com,${new Date(START + (LARGE - 1) * 1000).toISOString()}`);
+  });
+});

@@ -1,0 +1,108 @@
+import { createWriteStream, mkdtempSync, rmSync, statSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { Readable, Writable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import type { ReadableStream as WebReadableStream } from 'node:stream/web';
+import { createStore, startApi, type Engine } from '../lib/processes';
+import { printTable, writeResults, type Row } from '../lib/report';
+import { seedInquiries, submitTemplateInquiry } from '../lib/seed';
+
+/**
+ * The CSV export of BENCH_EXPORT_ROWS (1M) inquiries on each engine, downloaded the way the admin
+ * UI does it: ask for the signed link, then stream the response to a file. Measured: the time,
+ * the size, the server's RSS (sampled every 100 ms from /proc) before and at its peak, and how
+ * the file grew (bytes on disk when the first and the last tenth of the time had passed).
+ * Target: RSS growth under 50 MB.
+ */
+
+const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
+const RSS_LIMIT_MB = 50;
+
+async function rssMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, 'utf8');
+  return Number(/VmRSS:\s+(\d+) kB/.exec(status)![1]) / 1024;
+}
+
+async function exportOn(engine: Engine): Promise<Row> {
+  const store = await createStore(engine);
+  const api = await startApi(store);
+  const dir = mkdtempSync(join(tmpdir(), 'sourcing-bench-export-'));
+  try {
+    const template = await submitTemplateInquiry(api.url);
+    await seedInquiries(store, template, 1, EXPORT_ROWS);
+    const pid = api.child.pid!;
+    // Seeding outlasts the server's keep-alive: a pooled socket it closed meanwhile fails once (EPIPE).
+    const linkRequest = () =>
+      fetch(`${api.url}/api/inquiry/inquiries/export-link`, { headers: { Authorization: `Bearer ${api.token}` } });
+    const link = await linkRequest().catch(linkRequest);
+    const { url } = (await link.json()) as { url: string };
+
+    const before = await rssMb(pid);
+    let peak = before;
+    const sampler = setInterval(
+      () =>
+        void rssMb(pid).then(
+          (mb) => (peak = Math.max(peak, mb)),
+          () => undefined,
+        ),
+      100,
+    );
+    const file = join(dir, 'export.csv');
+    const growth: { at: number; bytes: number }[] = [];
+    const started = performance.now();
+    const res = await fetch(url);
+    if (!res.ok || !res.body) throw new Error(`export answered ${res.status}`);
+    const firstByte = performance.now() - started;
+    let written = 0;
+    let writes = 0;
+    const out = createWriteStream(file);
+    // Counts what reaches the disk stream as it arrives, so the file's growth over time is known.
+    const counting = new Writable({
+      write(chunk: Buffer, _encoding, done) {
+        written += chunk.length;
+        writes++;
+        growth.push({ at: performance.now() - started, bytes: written });
+        out.write(chunk, done);
+      },
+      final(done) {
+        out.end(done);
+      },
+    });
+    await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), counting);
+    const seconds = (performance.now() - started) / 1000;
+    clearInterval(sampler);
+    peak = Math.max(peak, await rssMb(pid));
+    const head = await readFile(file).then((b) => b.subarray(0, 3));
+    const bytesAt = (fraction: number) => growth.findLast((g) => g.at <= seconds * 1000 * fraction)?.bytes ?? 0;
+    const size = statSync(file).size;
+    const lines = (await readFile(file, 'utf8')).split('\r\n').length - 2;
+    return {
+      engine,
+      rows: lines,
+      'MB written': (size / 2 ** 20).toFixed(0),
+      seconds: seconds.toFixed(1),
+      'rows/s': Math.round(lines / seconds),
+      'first byte ms': Math.round(firstByte),
+      writes,
+      'MB on disk at 10% / 50% / 90% of the time': [0.1, 0.5, 0.9].map((f) => (bytesAt(f) / 2 ** 20).toFixed(0)).join(' / '),
+      'RSS before MB': before.toFixed(0),
+      'RSS peak MB': peak.toFixed(0),
+      'RSS growth MB': (peak - before).toFixed(0),
+      [`< ${RSS_LIMIT_MB} MB`]: peak - before < RSS_LIMIT_MB ? 'yes' : 'NO',
+      BOM: head.equals(Buffer.from([0xef, 0xbb, 0xbf])) ? 'yes' : 'NO',
+    };
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+    await api.stop();
+    await store.drop();
+  }
+}
+
+export async function exportSuite(engines: Engine[]): Promise<void> {
+  const rows: Row[] = [];
+  for (const engine of engines) rows.push(await exportOn(engine));
+  printTable(`CSV export of ${EXPORT_ROWS.toLocaleString('en')} inquiries on its signed link`, rows);
+  console.log(`\nwritten ${writeResults('export', rows)}`);
+}
