@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import { ADMIN_LISTS, CSV_EXPORT_SUFFIX } from '@sourcing/shared';
 import type { Context } from 'koa';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin, type AdminState } from '../../auth/require-admin';
+import { requireRole, type AdminState } from '../../auth/require-admin';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import type { LinkSigner } from '../attachment-files';
 import { CSV_BOM, csvLine } from './csv';
@@ -20,23 +20,24 @@ export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Conte
   return (storedName) => `${origin}${deps.uploads.links.signedPath(storedName)}`;
 }
 
-/** GET <list>, GET <list>/export.csv and GET <list>/:id of a kind, all for signed-in admins only. */
+/** GET <list>, GET <list>/export.csv and GET <list>/:id of a kind: reads, for every staff role. */
 export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKind) {
   const def = listDefinitionOf(kind);
   const path = ADMIN_LISTS[def.name].path;
-  const admin = requireAdmin(deps.tokens);
+  const viewer = requireRole(deps.tokens, 'viewer');
   const listQuery = validate({ query: listQuerySchema });
 
   type ListState = AdminState & InputState<never, ParsedListQuery>;
 
-  router.get<ListState>(path, admin, listQuery, async (ctx) => {
+  router.get<ListState>(path, viewer, listQuery, async (ctx) => {
     const { query } = ctx.state.input;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listRecords(deps, def, query, linkSigner(deps, ctx));
   });
 
-  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, admin, listQuery, (ctx) => {
+  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, viewer, listQuery, async (ctx) => {
     const { q, since, sort } = ctx.state.input.query;
+    await deps.audit(ctx, 'export', { kind: kind.definition.kind }, { list: def.name, filters: { q, since, sort } });
     const records = allRecords(deps, def, { q, since, sort }, linkSigner(deps, ctx));
     const columns = def.csvColumns;
     const logger = deps.logger;
@@ -60,7 +61,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
     ctx.body = Readable.from(lines());
   });
 
-  router.get(`${path}/:id`, admin, async (ctx) => {
+  router.get(`${path}/:id`, viewer, async (ctx) => {
     const { id } = ctx.params;
     const record = UUID.test(id) ? await findRecord(deps, def, id, linkSigner(deps, ctx)) : null;
     if (!record) throw new HttpError(404, NOT_FOUND);
