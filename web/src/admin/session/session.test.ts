@@ -98,7 +98,7 @@ describe('signed in', () => {
     expect(await controller.freshToken()).toBe(renewed.accessToken);
   });
 
-  it('a 401/403 logs out: session cleared and the logout call made', async () => {
+  it('a 401 logs out: session cleared and the logout call made', async () => {
     const { controller, state, api } = setup({ login: vi.fn().mockResolvedValue(session()) });
     await controller.login('admin@example.com', 'pw');
     controller.handleUnauthorized();
