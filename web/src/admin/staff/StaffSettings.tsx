@@ -128,7 +128,7 @@ function CreateStaffForm({ busy, onCreate }: { busy: boolean; onCreate: (email: 
       </label>
       <label>
         Role
-        <select value={role} onChange={(e) => setRole(e.target.value as Role)}>
+        <select aria-label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
           {ROLES.map((r) => (
             <option key={r} value={r}>
               {ROLE_LABELS[r]}
