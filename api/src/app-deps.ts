@@ -1,6 +1,8 @@
 import type { DataSource } from 'typeorm';
+import type { Audit } from './audit/audit';
 import type { AccessTokens } from './auth/access-tokens';
 import type { AdminAuth } from './auth/routes';
+import type { SessionStates } from './auth/session-states';
 import type { Config } from './config';
 import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
@@ -16,6 +18,10 @@ export interface AppDeps {
   engine: Engine;
   bus: EventBus;
   tokens: AccessTokens;
+  /** Accounts' roles and revoked sessions, cached per process (what tokens.verify asks). */
+  sessions: SessionStates;
+  /** Appends to the audit trail (audit/audit.ts). */
+  audit: Audit;
   /** Sign-in, refresh-token rotation and the failed-login throttle. */
   auth: AdminAuth;
   uploads: UploadStore;

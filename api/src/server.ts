@@ -2,10 +2,12 @@ import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './app-deps';
 import { createApp } from './app';
+import { createAudit } from './audit/audit';
 import { createAccessTokens } from './auth/access-tokens';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
 import type { ScryptCost } from './auth/passwords';
 import { createAdminAuth } from './auth/routes';
+import { createSessionStates, type SessionStates } from './auth/session-states';
 import type { Config } from './config';
 import { createDataSource } from './db/data-source';
 import { engineOf } from './db/engine';
@@ -50,6 +52,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   await dataSource.initialize();
   let firstAdmin: FirstAdminOutcome;
   let bus: EventBus;
+  let sessions: SessionStates | null = null;
   try {
     await migrate(dataSource);
     firstAdmin = await ensureFirstAdmin(
@@ -57,13 +60,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },
       options.scryptCost,
     );
+    sessions = createSessionStates(dataSource, { logger });
+    await sessions.refresh();
     bus =
       options.bus ?? (config.databaseUrl ? await createPostgresEventBus(config.databaseUrl, { logger }) : createLocalEventBus());
   } catch (error) {
+    sessions?.close();
     await dataSource.destroy();
     throw error;
   }
-  const tokens = createAccessTokens(config.jwtSecret);
+  const tokens = createAccessTokens(config.jwtSecret, { sessions });
   const limiters = createLimiterFactory(dataSource);
   const deps: AppDeps = {
     config,
@@ -71,6 +77,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     engine: engineOf(dataSource),
     bus,
     tokens,
+    sessions,
+    audit: createAudit(dataSource, now),
     auth: createAdminAuth(dataSource, tokens, {
       cookieSameSite: config.cookieSameSite,
       secret: config.jwtSecret,
@@ -107,7 +115,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const server = createServer((req, res) => void handle(req, res));
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
-  const hub = attachRealtimeHub(server, { bus, tokens });
+  const hub = attachRealtimeHub(server, { bus, tokens, sessions });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);
@@ -122,6 +130,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      sessions.close();
       await hub.close();
       await new Promise<void>((resolve) => {
         server.close(() => resolve());

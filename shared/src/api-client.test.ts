@@ -38,6 +38,12 @@ const CALLS: [name: string, call: () => Promise<unknown>, fallback: string][] = 
   ['supplier list', () => api.list('supplierInquiries'), FAILURE_MESSAGES.list.supplierInquiries],
   ['export', () => api.exportLink('contacts'), FAILURE_MESSAGES.exportCsv],
   ['dashboard', () => api.stats('week'), FAILURE_MESSAGES.stats],
+  ['erase', () => api.erase('contacts', 'x'), FAILURE_MESSAGES.erase],
+  ['staff', () => api.staff(), FAILURE_MESSAGES.staff],
+  ['create staff', () => api.createStaff({ email: 'a@example.com', role: 'agent' }), FAILURE_MESSAGES.saveStaff],
+  ['update staff', () => api.updateStaff('x', { role: 'viewer' }), FAILURE_MESSAGES.saveStaff],
+  ['reset staff password', () => api.resetStaffPassword('x'), FAILURE_MESSAGES.saveStaff],
+  ['audit', () => api.audit({ action: 'export' }), FAILURE_MESSAGES.audit],
 ];
 
 describe('the API client', () => {
@@ -77,5 +83,23 @@ describe('the API client', () => {
     const error = await failureOf(() => api.subscribe('a@example.com'));
     expect(error.message).toBe(NETWORK_ERROR);
     expect(error.status).toBe(0);
+  });
+});
+
+describe('an authenticated call refused', () => {
+  it('signs out on 401 only: a 403 is what the role may not do, and the session goes on', async () => {
+    let signedOut = 0;
+    const client = createApiClient({
+      baseUrl: '',
+      getAccessToken: () => 'token',
+      onUnauthorized: () => (signedOut += 1),
+      fetch: async () => answer(),
+    });
+    answer = () => Response.json({ error: 'Your role does not allow this' }, { status: 403 });
+    expect((await failureOf(() => client.staff())).message).toBe('Your role does not allow this');
+    expect(signedOut).toBe(0);
+    answer = () => Response.json({ error: 'Not signed in' }, { status: 401 });
+    await failureOf(() => client.staff());
+    expect(signedOut).toBe(1);
   });
 });

@@ -3,6 +3,7 @@ import { ADMIN_LISTS, API_PATHS, API_PREFIX, EXPORT_LINK_SUFFIX, type AdminListN
 import type { AdminListRecords, ApiErrorBody, DashboardStats, ListPage, ListQuery, SessionResponse, SubmitResponse } from './api';
 import type { StatsPeriod } from './constants';
 import type { ContactMessageInput } from './records';
+import type { AuditPage, AuditQuery, CreateStaffInput, StaffAccount, StaffPasswordResponse, UpdateStaffInput } from './staff';
 
 export const NETWORK_ERROR = 'Network Error';
 
@@ -26,6 +27,10 @@ export const FAILURE_MESSAGES = {
   },
   exportCsv: 'Export failed',
   stats: 'Failed to load the dashboard',
+  staff: 'Failed to load the staff accounts',
+  saveStaff: 'Failed to save the staff account',
+  audit: 'Failed to load the audit trail',
+  erase: 'Failed to erase the record',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 export class ApiError extends Error {
@@ -44,12 +49,12 @@ export interface ApiClientOptions {
   baseUrl: string | (() => string);
   /** Current access token, sent as a bearer header when present. */
   getAccessToken?: () => string | null;
-  /** Called when an authenticated call answers 401 or 403 (docs/api.md#the-typed-client: logout). */
+  /** Called when an authenticated call answers 401 (docs/api.md#the-typed-client: logout). A 403 is a role's limit: the session goes on. */
   onUnauthorized?: () => void;
   fetch?: typeof fetch;
 }
 
-type Method = 'GET' | 'POST';
+type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
 export function queryString(query: object): string {
   const params = new URLSearchParams();
@@ -88,7 +93,7 @@ export function createApiClient(options: ApiClientOptions) {
     }
     if (!response.ok) {
       const parsed = (await response.json().catch(() => null)) as ApiErrorBody | null;
-      if (init.authenticated && (response.status === 401 || response.status === 403)) options.onUnauthorized?.();
+      if (init.authenticated && response.status === 401) options.onUnauthorized?.();
       throw new ApiError(parsed?.error || failure, response.status, parsed?.fields ?? {});
     }
     return response;
@@ -136,6 +141,30 @@ export function createApiClient(options: ApiClientOptions) {
       json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {
         authenticated: true,
       }),
+    /** Erases a record and its files (owners). */
+    erase: (name: AdminListName, id: string) =>
+      json<{ message: string }>('DELETE', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.erase, {
+        authenticated: true,
+      }),
+    staff: () => json<StaffAccount[]>('GET', API_PATHS.adminStaff, FAILURE_MESSAGES.staff, { authenticated: true }),
+    createStaff: (input: CreateStaffInput) =>
+      json<StaffPasswordResponse>('POST', API_PATHS.adminStaff, FAILURE_MESSAGES.saveStaff, { json: input, authenticated: true }),
+    updateStaff: (id: string, input: UpdateStaffInput) =>
+      json<StaffAccount>('PATCH', `${API_PATHS.adminStaff}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.saveStaff, {
+        json: input,
+        authenticated: true,
+      }),
+    resetStaffPassword: (id: string) =>
+      json<StaffPasswordResponse>(
+        'POST',
+        `${API_PATHS.adminStaff}/${encodeURIComponent(id)}/reset-password`,
+        FAILURE_MESSAGES.saveStaff,
+        {
+          authenticated: true,
+        },
+      ),
+    audit: (query: AuditQuery = {}) =>
+      json<AuditPage>('GET', `${API_PATHS.adminAudit}${queryString(query)}`, FAILURE_MESSAGES.audit, { authenticated: true }),
   };
 }
 

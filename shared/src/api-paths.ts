@@ -12,6 +12,8 @@ export const API_PATHS = {
   adminRefresh: `${ADMIN_SESSION_PATH}/refresh`,
   adminLogout: `${ADMIN_SESSION_PATH}/logout`,
   adminStats: '/admin/stats',
+  adminStaff: '/admin/staff',
+  adminAudit: '/admin/audit',
   subscribers: '/subscribers',
   contact: '/contact',
   inquiry: '/inquiry',

@@ -3,6 +3,7 @@ import type { StatsPeriod } from './constants';
 import type { AdminListName } from './api-paths';
 import type { RecordOf } from './records/record-definition';
 import type { RECORD_DEFINITIONS } from './records';
+import type { Role } from './staff/roles';
 
 /** Error body of every 4xx/5xx answer. */
 export interface ApiErrorBody {
@@ -19,6 +20,7 @@ export interface SubmitResponse {
 export interface AdminProfile {
   id: string;
   email: string;
+  role: Role;
 }
 
 export interface SessionResponse {

@@ -1,20 +1,34 @@
 import { randomUUID } from 'node:crypto';
-import { IsNull, type DataSource } from 'typeorm';
+import type { Role } from '@sourcing/shared';
+import { IsNull, type DataSource, type EntityManager } from 'typeorm';
 import { AdminEntity, RefreshTokenEntity, type AdminRow } from './schema';
 import { generatePassword, hashPassword, type ScryptCost } from './passwords';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findAdminByEmail(dataSource: DataSource, email: string): Promise<AdminRow | null> {
+export async function findAdminByEmail(dataSource: DataSource | EntityManager, email: string): Promise<AdminRow | null> {
   return dataSource.getRepository(AdminEntity).findOneBy({ email: normaliseEmail(email) });
 }
 
-export async function createAdmin(dataSource: DataSource, email: string, password: string, cost?: ScryptCost): Promise<AdminRow> {
+export interface NewAdminOptions {
+  /** 'agent' unless given: the first admin (CLI or start-up) is made an owner explicitly. */
+  role?: Role;
+  cost?: ScryptCost;
+}
+
+export async function createAdmin(
+  dataSource: DataSource | EntityManager,
+  email: string,
+  password: string,
+  { role = 'agent', cost }: NewAdminOptions = {},
+): Promise<AdminRow> {
   const now = Date.now();
   const row: AdminRow = {
     id: randomUUID(),
     email: normaliseEmail(email),
     passwordHash: await hashPassword(password, cost),
+    role,
+    disabledAt: null,
     createdAt: now,
     updatedAt: now,
   };
@@ -22,17 +36,32 @@ export async function createAdmin(dataSource: DataSource, email: string, passwor
   return row;
 }
 
+/** Ends every session of an admin: refresh tokens stop working now, access tokens within seconds (docs/sessions.md). */
+export async function revokeAdminSessions(manager: EntityManager, adminId: string, at = Date.now()): Promise<void> {
+  await manager.getRepository(RefreshTokenEntity).update({ adminId, revokedAt: IsNull() }, { revokedAt: at });
+}
+
 /** Sets a new password and signs the admin out everywhere. Returns false when no such admin. */
-export async function resetAdminPassword(dataSource: DataSource, email: string, password: string): Promise<boolean> {
-  const admin = await findAdminByEmail(dataSource, email);
-  if (!admin) return false;
-  await dataSource.transaction(async (manager) => {
-    await manager
-      .getRepository(AdminEntity)
-      .update({ id: admin.id }, { passwordHash: await hashPassword(password), updatedAt: Date.now() });
-    await manager.getRepository(RefreshTokenEntity).update({ adminId: admin.id, revokedAt: IsNull() }, { revokedAt: Date.now() });
+export async function setAdminPassword(
+  dataSource: DataSource,
+  adminId: string,
+  password: string,
+  cost?: ScryptCost,
+): Promise<boolean> {
+  const passwordHash = await hashPassword(password, cost);
+  return dataSource.transaction(async (manager) => {
+    const result = await manager.getRepository(AdminEntity).update({ id: adminId }, { passwordHash, updatedAt: Date.now() });
+    if (!result.affected) return false;
+    await revokeAdminSessions(manager, adminId);
+    return true;
   });
-  return true;
+}
+
+/** setAdminPassword by e-mail (the CLI's reset-password). Returns the admin, or null when there is none. */
+export async function resetAdminPassword(dataSource: DataSource, email: string, password: string): Promise<AdminRow | null> {
+  const admin = await findAdminByEmail(dataSource, email);
+  if (!admin || !(await setAdminPassword(dataSource, admin.id, password))) return null;
+  return admin;
 }
 
 export type FirstAdminOutcome =
@@ -41,8 +70,9 @@ export type FirstAdminOutcome =
 export const GENERATED_ADMIN_EMAIL = 'admin@sourcing.local';
 
 /**
- * At start: the admin of ADMIN_EMAIL/ADMIN_PASSWORD is created when missing; with neither set
- * and no admin at all, one is created with a generated password that the caller prints once.
+ * At start: the admin of ADMIN_EMAIL/ADMIN_PASSWORD is created (as an owner) when missing; with
+ * neither set and no admin at all, an owner is created with a generated password that the caller
+ * prints once.
  */
 export async function ensureFirstAdmin(
   dataSource: DataSource,
@@ -53,7 +83,7 @@ export async function ensureFirstAdmin(
   if (env.email && env.password) {
     if (await findAdminByEmail(dataSource, env.email)) return { kind: 'existing' };
     try {
-      await createAdmin(dataSource, env.email, env.password, cost);
+      await createAdmin(dataSource, env.email, env.password, { role: 'owner', cost });
     } catch (error) {
       // Another replica starting at the same moment created it first.
       if (await findAdminByEmail(dataSource, env.email)) return { kind: 'existing' };
@@ -63,6 +93,6 @@ export async function ensureFirstAdmin(
   }
   if ((await repo.count()) > 0) return { kind: 'existing' };
   const password = generatePassword();
-  await createAdmin(dataSource, GENERATED_ADMIN_EMAIL, password, cost);
+  await createAdmin(dataSource, GENERATED_ADMIN_EMAIL, password, { role: 'owner', cost });
   return { kind: 'generated', email: GENERATED_ADMIN_EMAIL, password };
 }

@@ -1,9 +1,10 @@
 import { DataSource } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createAdmin, ensureFirstAdmin, GENERATED_ADMIN_EMAIL, resetAdminPassword } from './admin-accounts';
+import { createAdmin, ensureFirstAdmin, findAdminByEmail, GENERATED_ADMIN_EMAIL, resetAdminPassword } from './admin-accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { createRefreshTokens } from './refresh-tokens';
 import { CreateAdminTables1795000000001 } from '../db/migrations/1795000000001-create-admin-tables';
+import { AddStaffRoles1795000000200 } from '../db/migrations/1795000000200-add-staff-roles';
 import { AUTH_ENTITIES } from './schema';
 
 describe('passwords', () => {
@@ -44,7 +45,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
       ...options,
       ...(name === 'postgres' ? { schema } : {}),
       entities: AUTH_ENTITIES,
-      migrations: [CreateAdminTables1795000000001],
+      migrations: [CreateAdminTables1795000000001, AddStaffRoles1795000000200],
       migrationsRun: true,
     });
     await dataSource.initialize();
@@ -57,6 +58,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
   it('creates the first admin once, from the environment or with a generated password', async () => {
     const first = await ensureFirstAdmin(dataSource, {});
     expect(first).toMatchObject({ kind: 'generated', email: GENERATED_ADMIN_EMAIL });
+    expect(await findAdminByEmail(dataSource, GENERATED_ADMIN_EMAIL)).toMatchObject({ role: 'owner', disabledAt: null });
     expect(await ensureFirstAdmin(dataSource, {})).toEqual({ kind: 'existing' });
     expect(await ensureFirstAdmin(dataSource, { email: 'Boss@Example.com', password: 'pw-1234567' })).toEqual({
       kind: 'created-from-env',
@@ -109,8 +111,8 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
     expect(await tokens.rotate(live.token)).toEqual({ ok: false, reason: 'revoked' });
 
     const beforeReset = await tokens.issue(admin.id);
-    expect(await resetAdminPassword(dataSource, admin.email, 'a-new-password')).toBe(true);
+    expect(await resetAdminPassword(dataSource, admin.email, 'a-new-password')).toMatchObject({ id: admin.id });
     expect(await tokens.rotate(beforeReset.token)).toEqual({ ok: false, reason: 'revoked' });
-    expect(await resetAdminPassword(dataSource, 'nobody@example.com', 'x')).toBe(false);
+    expect(await resetAdminPassword(dataSource, 'nobody@example.com', 'x')).toBeNull();
   });
 });

@@ -14,6 +14,8 @@ const hashOf = (token: string) => createHash('sha256').update(token).digest('hex
 export interface IssuedRefreshToken {
   token: string;
   expiresAt: number;
+  /** The session (family) it belongs to, carried by the access tokens issued with it. */
+  sessionId: string;
 }
 
 export type RotateOutcome =
@@ -45,7 +47,7 @@ export function createRefreshTokens(dataSource: DataSource, options: RefreshToke
       createdAt,
     };
     await tokens().insert(row);
-    return { token, expiresAt: row.expiresAt };
+    return { token, expiresAt: row.expiresAt, sessionId: familyId };
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
@@ -73,6 +75,7 @@ export function createRefreshTokens(dataSource: DataSource, options: RefreshToke
       }
       const admin = await dataSource.getRepository(AdminEntity).findOneBy({ id: row.adminId });
       if (!admin) return { ok: false, reason: 'unknown' };
+      if (admin.disabledAt !== null) return { ok: false, reason: 'revoked' };
       return { ok: true, admin, next: await issue(admin.id, row.familyId) };
     },
 

@@ -7,6 +7,7 @@ import { HttpError } from '../http/errors';
 import { requireSameOrigin } from '../http/same-origin';
 import { createBoundedQueue, QueueFullError, type BoundedQueue } from '../limits/bounded-queue';
 import { retryAfterSeconds, type LimiterFactory } from '../limits/limiters';
+import type { Audit } from '../audit/audit';
 import type { AccessTokens } from './access-tokens';
 import { findAdminByEmail } from './admin-accounts';
 import { createDeviceCookies, DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS, type DeviceCookies } from './device-cookies';
@@ -106,13 +107,17 @@ function refusal({ reason, retryAfterMs }: LoginRefusal): HttpError {
   return new HttpError(429, message);
 }
 
-function session(auth: AdminAuth, admin: AdminRow): SessionResponse {
-  const profile = { id: admin.id, email: admin.email };
-  return { admin: profile, accessToken: auth.tokens.sign(profile) };
+export const ACCOUNT_DISABLED = 'This account has been disabled. Ask an owner to enable it.';
+
+function session(auth: AdminAuth, admin: AdminRow, sessionId: string): SessionResponse {
+  return {
+    admin: { id: admin.id, email: admin.email, role: admin.role },
+    accessToken: auth.tokens.sign({ id: admin.id, email: admin.email }, sessionId),
+  };
 }
 
 /** POST /admin/login, /admin/refresh, /admin/logout (docs/sessions.md#access-tokens, #rotation, #logout), from our own pages only. */
-export function authRoutes(auth: AdminAuth): Router {
+export function authRoutes(auth: AdminAuth, audit: Audit): Router {
   const router = new Router();
   const sameOrigin = requireSameOrigin(auth.options.trustedOrigins);
 
@@ -145,15 +150,22 @@ export function authRoutes(auth: AdminAuth): Router {
     }
     if (!admin || !valid) {
       await attempt.failed();
+      await audit({ id: admin?.id ?? null, email }, 'sign-in-failed', null, { address: clientAddress(ctx) });
       ctx.status = 401;
       ctx.body = { error: 'Invalid email or password' };
       return;
     }
     await attempt.succeeded();
+    // Told only to whoever knows the password: a disabled account does not reveal itself to guessers.
+    if (admin.disabledAt !== null) {
+      await audit({ id: admin.id, email: admin.email }, 'sign-in-failed', null, { address: clientAddress(ctx), disabled: true });
+      throw new HttpError(403, ACCOUNT_DISABLED);
+    }
     const refresh = await auth.refreshTokens.issue(admin.id);
+    await audit({ id: admin.id, email: admin.email }, 'sign-in', null, { address: clientAddress(ctx) });
     setRefreshCookie(ctx, auth, refresh.token, refresh.expiresAt);
     setSessionCookie(ctx, auth, DEVICE_COOKIE, auth.devices.issue(admin.email), Date.now() + DEVICE_COOKIE_TTL_MS);
-    ctx.body = session(auth, admin);
+    ctx.body = session(auth, admin, refresh.sessionId);
   });
 
   router.post(API_PATHS.adminRefresh, sameOrigin, async (ctx) => {
@@ -166,7 +178,7 @@ export function authRoutes(auth: AdminAuth): Router {
       return;
     }
     setRefreshCookie(ctx, auth, outcome.next.token, outcome.next.expiresAt);
-    ctx.body = session(auth, outcome.admin);
+    ctx.body = session(auth, outcome.admin, outcome.next.sessionId);
   });
 
   router.post(API_PATHS.adminLogout, sameOrigin, async (ctx) => {

@@ -1,10 +1,14 @@
+import type { Role } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 
-/** An admin account. E-mail is stored lower-cased, so it is unique case-insensitively. */
+/** An admin (staff) account. E-mail is stored lower-cased, so it is unique case-insensitively. */
 export interface AdminRow {
   id: string;
   email: string;
   passwordHash: string;
+  role: Role;
+  /** When an owner disabled the account (epoch ms); a disabled account cannot sign in. */
+  disabledAt: number | null;
   createdAt: number;
   updatedAt: number;
 }
@@ -25,7 +29,7 @@ export interface RefreshTokenRow {
 }
 
 /** bigint columns come back from pg as strings: epoch milliseconds are numbers here. */
-const epochMs = {
+export const epochMs = {
   to: (v: number | null | undefined) => v,
   from: (v: string | number | null) => (v === null || v === undefined ? null : Number(v)),
 };
@@ -37,6 +41,8 @@ export const AdminEntity = new EntitySchema<AdminRow>({
     id: { type: 'varchar', length: 36, primary: true },
     email: { type: 'varchar', length: 254, unique: true },
     passwordHash: { type: 'varchar', length: 255, name: 'password_hash' },
+    role: { type: 'varchar', length: 16 },
+    disabledAt: { type: 'bigint', name: 'disabled_at', nullable: true, transformer: epochMs },
     createdAt: { type: 'bigint', name: 'created_at', transformer: epochMs },
     updatedAt: { type: 'bigint', name: 'updated_at', transformer: epochMs },
   },

@@ -1,7 +1,7 @@
 import { WS_PROTOCOL } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../test/support';
 import { REFRESH_COOKIE } from './routes';
 
 const ADMIN = { email: 'Owner@Example.com', password: 'a-long-admin-password' };
@@ -39,7 +39,7 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
     const response = await login();
     expect(response.status).toBe(200);
     const body = (await response.json()) as { admin: unknown; accessToken: string };
-    expect(body.admin).toEqual({ id: expect.any(String), email: 'owner@example.com' });
+    expect(body.admin).toEqual({ id: expect.any(String), email: 'owner@example.com', role: 'owner' });
     const setCookie = response.headers.getSetCookie().join('\n');
     expect(setCookie).toMatch(/sourcing_refresh=[^;]+; path=\/api\/admin; expires=[^;]+; samesite=lax; httponly/i);
 
@@ -126,7 +126,7 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
       }),
     ).rejects.toThrow(/401/);
 
-    const token = server.deps.tokens.sign({ id: 'x', email: 'owner@example.com' });
+    const token = server.deps.tokens.sign(TEST_ADMIN);
     const ws = new WebSocket(url, [WS_PROTOCOL, token]);
     await new Promise((resolve, reject) => {
       ws.once('open', resolve);

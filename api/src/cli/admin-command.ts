@@ -1,18 +1,20 @@
 /**
  * The admin CLI's commands (see admin.ts for the entry point):
- *   npm run admin -- create <email> [--password <password>]
+ *   npm run admin -- create <email> [--password <password>] [--role owner|agent|viewer]
  *   npm run admin -- reset-password <email> [--password <password>]
  *   npm run admin -- list
- * Without --password a strong one is generated and printed once.
+ * Without --password a strong one is generated and printed once. The first admin is an owner;
+ * later ones are agents unless --role says otherwise (owners manage roles on the Settings page).
  */
-import { adminPasswordSchema, requiredEmail } from '@sourcing/shared';
+import { adminPasswordSchema, isRole, requiredEmail, ROLES, type Role } from '@sourcing/shared';
 import type { DataSource } from 'typeorm';
+import { CLI_ACTOR, createAudit } from '../audit/audit';
 import { createAdmin, findAdminByEmail, resetAdminPassword } from '../auth/admin-accounts';
 import { generatePassword } from '../auth/passwords';
 import { AdminEntity } from '../auth/schema';
 
 export const USAGE = `Usage:
-  npm run admin -- create <email> [--password <password>]
+  npm run admin -- create <email> [--password <password>] [--role ${ROLES.join('|')}]
   npm run admin -- reset-password <email> [--password <password>]
   npm run admin -- list`;
 
@@ -21,34 +23,45 @@ export interface CliResult {
   lines: string[];
 }
 
+const option = (argv: string[], name: string) => {
+  const at = argv.indexOf(name);
+  return at >= 0 ? (argv[at + 1] ?? '') : undefined;
+};
+
 /** Runs one admin command on an open, migrated data source. */
 export async function runAdminCommand(dataSource: DataSource, argv: string[]): Promise<CliResult> {
   const [command, emailArg] = argv;
-  const flag = argv.indexOf('--password');
-  const givenPassword = flag >= 0 ? argv[flag + 1] : undefined;
+  const givenPassword = option(argv, '--password');
+  const givenRole = option(argv, '--role');
+  const admins = dataSource.getRepository(AdminEntity);
 
   if (command === 'list') {
-    const admins = await dataSource.getRepository(AdminEntity).find({ order: { email: 'ASC' } });
-    return { code: 0, lines: admins.length ? admins.map((a) => a.email) : ['No admins yet.'] };
+    const rows = await admins.find({ order: { email: 'ASC' } });
+    const line = (a: (typeof rows)[number]) => `${a.email}  ${a.role}${a.disabledAt === null ? '' : '  (disabled)'}`;
+    return { code: 0, lines: rows.length ? rows.map(line) : ['No admins yet.'] };
   }
   if (command !== 'create' && command !== 'reset-password') return { code: 2, lines: [USAGE] };
 
   const email = requiredEmail().safeParse(emailArg);
   if (!email.success) return { code: 2, lines: [email.error.issues[0].message, USAGE] };
+  if (givenRole !== undefined && (command !== 'create' || !isRole(givenRole))) return { code: 2, lines: [USAGE] };
   const password = givenPassword ?? generatePassword();
   const strong = adminPasswordSchema.safeParse(password);
   if (!strong.success) return { code: 2, lines: [strong.error.issues[0].message] };
 
   const shown = givenPassword ? [] : [`Password: ${password}  (shown once: keep it somewhere safe)`];
+  const audit = createAudit(dataSource, () => new Date());
   if (command === 'create') {
     if (await findAdminByEmail(dataSource, email.data)) {
       return { code: 1, lines: [`An admin with e-mail ${email.data} already exists; use reset-password.`] };
     }
-    const admin = await createAdmin(dataSource, email.data, password);
-    return { code: 0, lines: [`Created admin ${admin.email}.`, ...shown] };
+    const role: Role = givenRole ?? ((await admins.count()) === 0 ? 'owner' : 'agent');
+    const admin = await createAdmin(dataSource, email.data, password, { role });
+    await audit(CLI_ACTOR, 'staff-created', { kind: 'staff', id: admin.id }, { email: admin.email, role });
+    return { code: 0, lines: [`Created admin ${admin.email} (${role}).`, ...shown] };
   }
-  if (!(await resetAdminPassword(dataSource, email.data, password))) {
-    return { code: 1, lines: [`No admin with e-mail ${email.data}.`] };
-  }
-  return { code: 0, lines: [`Password reset for ${email.data.toLowerCase()}; their sessions were signed out.`, ...shown] };
+  const admin = await resetAdminPassword(dataSource, email.data, password);
+  if (!admin) return { code: 1, lines: [`No admin with e-mail ${email.data}.`] };
+  await audit(CLI_ACTOR, 'staff-password-reset', { kind: 'staff', id: admin.id }, { email: admin.email });
+  return { code: 0, lines: [`Password reset for ${admin.email}; their sessions were signed out.`, ...shown] };
 }

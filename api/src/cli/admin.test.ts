@@ -6,6 +6,7 @@ import { promisify } from 'node:util';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServerBundle } from '../test/built-server';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { auditQuerySchema, listAudit } from '../audit/audit-log';
 import { runAdminCommand } from './admin-command';
 
 describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
@@ -23,17 +24,27 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
   it('creates an admin with a generated password, lists it and resets the password', async () => {
     const created = await admin('create', 'Ops@Example.com');
     expect(created.code).toBe(0);
-    expect(created.out).toMatch(/Created admin ops@example\.com\.\nPassword: \S{16,}/);
+    // The server already has its owner (TEST_ADMIN): a later admin is an agent unless --role says otherwise.
+    expect(created.out).toMatch(/Created admin ops@example\.com \(agent\)\.\nPassword: \S{16,}/);
+    expect((await admin('create', 'boss@example.com', '--role', 'owner')).out).toContain(
+      'Created admin boss@example.com (owner).',
+    );
 
     expect(await admin('create', 'ops@example.com', '--password', 'another-long-one')).toMatchObject({
       code: 1,
       out: expect.stringContaining('already exists'),
     });
-    expect((await admin('list')).out.split('\n')).toContain('ops@example.com');
+    expect((await admin('list')).out.split('\n')).toContain('ops@example.com  agent');
 
     const reset = await admin('reset-password', 'ops@example.com', '--password', 'a-brand-new-pass');
     expect(reset).toMatchObject({ code: 0, out: expect.stringContaining('Password reset for ops@example.com') });
     expect(reset.out).not.toContain('Password:');
+    const trail = await listAudit(server.deps.dataSource, auditQuerySchema.parse({ actor: 'cli' }));
+    expect(trail?.data.map((e) => [e.action, e.details.email])).toEqual([
+      ['staff-password-reset', 'ops@example.com'],
+      ['staff-created', 'boss@example.com'],
+      ['staff-created', 'ops@example.com'],
+    ]);
     const signIn = await call(server, '/api/admin/login', jsonBody({ email: 'ops@example.com', password: 'a-brand-new-pass' }));
     expect(signIn.body.admin).toMatchObject({ email: 'ops@example.com' });
   });
@@ -48,6 +59,10 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
       code: 1,
       out: expect.stringContaining('No admin'),
     });
+    expect(await admin('create', 'y@example.com', '--role', 'emperor')).toMatchObject({
+      code: 2,
+      out: expect.stringContaining('Usage:'),
+    });
     expect(await admin('frobnicate')).toMatchObject({ code: 2, out: expect.stringContaining('Usage:') });
   });
 });
@@ -60,8 +75,10 @@ describe('admin CLI bundle (real process, SQLite file)', () => {
     const run = promisify(execFile);
     const env = { PATH: process.env.PATH ?? '', DATA_DIR: dataDir, JWT_SECRET: 'cli-test-secret-0123456789' };
     const cli = (...args: string[]) => run(process.execPath, [buildServerBundle().admin, ...args], { env });
-    expect((await cli('create', 'ops@example.com')).stdout).toMatch(/Created admin ops@example\.com\.\nPassword: \S{16,}/);
-    expect((await cli('list')).stdout.trim()).toBe('ops@example.com');
+    expect((await cli('create', 'ops@example.com')).stdout).toMatch(
+      /Created admin ops@example\.com \(owner\)\.\nPassword: \S{16,}/,
+    );
+    expect((await cli('list')).stdout.trim()).toBe('ops@example.com  owner');
     await expect(cli('frobnicate')).rejects.toMatchObject({ code: 2, stderr: expect.stringContaining('Usage:') });
   }, 60_000);
 });

@@ -1,6 +1,6 @@
 /**
  * Creates or resets admins against the configured database (same environment as the server):
- *   npm run admin -- create <email> [--password <password>]
+ *   npm run admin -- create <email> [--password <password>] [--role owner|agent|viewer]
  *   npm run admin -- reset-password <email> [--password <password>]
  *   npm run admin -- list
  */

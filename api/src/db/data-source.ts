@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
+import { AuditEntity } from '../audit/audit-entity';
 import { AUTH_ENTITIES } from '../auth/schema';
 import type { Config } from '../config';
 import type { Engine } from './engine';
@@ -16,7 +17,7 @@ const BUSY_TIMEOUT_MS = 5000;
 export function createDataSource(config: Pick<Config, 'databaseUrl' | 'dataDir'>): DataSource {
   const engine: Engine = config.databaseUrl ? 'postgres' : 'sqlite';
   const common: Pick<DataSourceOptions, 'entities' | 'migrations' | 'migrationsRun' | 'synchronize' | 'logging'> = {
-    entities: [...recordEntities(engine), ...AUTH_ENTITIES],
+    entities: [...recordEntities(engine), ...AUTH_ENTITIES, AuditEntity],
     migrations: MIGRATIONS,
     migrationsRun: false,
     synchronize: false,

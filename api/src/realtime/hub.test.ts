@@ -8,7 +8,9 @@ import { createLocalEventBus, type EventBus } from './event-bus';
 import { attachRealtimeHub, REALTIME_PATH, TOKEN_EXPIRED_CLOSE, tokenFromProtocols, type RealtimeHub } from './hub';
 import { createPostgresEventBus } from './postgres-event-bus';
 
-const tokens = createAccessTokens('hub-test-secret-0123456789abcdef');
+/** Every account is an owner and no session is revoked: revocation is proven against the real states in sessions-revoked.test.ts. */
+const sessions = { roleOf: () => 'owner' as const, onChange: () => () => undefined };
+const tokens = createAccessTokens('hub-test-secret-0123456789abcdef', { sessions });
 const event = (id: string): RealtimeEvent => ({
   event: 'contactUpdated',
   summary: { id, kind: 'contact', displayName: 'Jane Doe', detail: 'jane@example.com', createdAt: new Date(0).toISOString() },
@@ -24,7 +26,7 @@ const running: Running[] = [];
 
 async function start(bus: EventBus = createLocalEventBus(), heartbeatMs?: number): Promise<Running> {
   const server = createServer((_req, res) => res.end());
-  const hub = attachRealtimeHub(server, { bus, tokens, heartbeatMs });
+  const hub = attachRealtimeHub(server, { bus, tokens, sessions, heartbeatMs });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const entry = { url: `ws://127.0.0.1:${port}${REALTIME_PATH}`, server, hub, bus };
@@ -81,7 +83,7 @@ describe('realtime hub', () => {
     const { url } = await start();
     await expect(connect(url, [])).rejects.toThrow(/401/);
     await expect(connect(url, [WS_PROTOCOL, 'forged.token.value'])).rejects.toThrow(/401/);
-    const other = createAccessTokens('another-secret-0123456789abcdef').sign({ id: '1', email: 'a@b.co' });
+    const other = createAccessTokens('another-secret-0123456789abcdef', { sessions }).sign({ id: '1', email: 'a@b.co' });
     await expect(connect(url, [WS_PROTOCOL, other])).rejects.toThrow(/401/);
   });
 
@@ -129,7 +131,10 @@ describe('realtime hub', () => {
 
   it('closes the socket when its access token expires, so the client reconnects with a fresh one', async () => {
     const { url } = await start();
-    const shortLived = createAccessTokens('hub-test-secret-0123456789abcdef', 1).sign({ id: '1', email: 'a@b.co' });
+    const shortLived = createAccessTokens('hub-test-secret-0123456789abcdef', { sessions, ttlSeconds: 1 }).sign({
+      id: '1',
+      email: 'a@b.co',
+    });
     const ws = await connect(url, [WS_PROTOCOL, shortLived]);
     const code = await new Promise((resolve) => ws.once('close', resolve));
     expect(code).toBe(TOKEN_EXPIRED_CLOSE);

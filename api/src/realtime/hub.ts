@@ -3,15 +3,20 @@ import type { Duplex } from 'node:stream';
 import { API_PATHS, API_PREFIX, RESYNC_MESSAGE, WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AccessTokens } from '../auth/access-tokens';
+import type { SessionStates } from '../auth/session-states';
 import type { EventBus } from './event-bus';
 
 export const REALTIME_PATH = `${API_PREFIX}${API_PATHS.ws}`;
 /** Close code sent when the access token that opened the socket expires: the client reconnects. */
 export const TOKEN_EXPIRED_CLOSE = 4001;
+/** Close code sent when the socket's session was revoked or its account disabled (docs/sessions.md). */
+export const SESSION_REVOKED_CLOSE = 4003;
 
 export interface RealtimeHubOptions {
   bus: EventBus;
   tokens: AccessTokens;
+  /** Re-checked whenever they change: sockets of a revoked session or a disabled account are closed. */
+  sessions: Pick<SessionStates, 'roleOf' | 'onChange'>;
   heartbeatMs?: number;
 }
 
@@ -36,7 +41,9 @@ function refuse(socket: Duplex, status: number, text: string) {
 
 /**
  * The admins' WebSocket at /api/ws: only a valid admin access token may connect; every bus
- * event goes to every client, and so does the bus's call to re-sync; a heartbeat drops clients that stop answering pings.
+ * event goes to every client, and so does the bus's call to re-sync; a heartbeat drops clients that stop
+ * answering pings; a socket whose session is revoked (or account disabled) is closed as soon as this
+ * replica learns of it.
  */
 export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): RealtimeHub {
   const wss = new WebSocketServer({
@@ -46,6 +53,7 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
   });
   const alive = new WeakMap<WebSocket, boolean>();
   const expiryTimers = new Map<WebSocket, NodeJS.Timeout>();
+  const sessionOf = new WeakMap<WebSocket, { adminId: string; sessionId: string | null }>();
 
   const onUpgrade = (request: IncomingMessage, socket: Duplex, head: Buffer) => {
     const path = URL.parse(request.url ?? '/', 'http://localhost')?.pathname;
@@ -63,6 +71,7 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
     }
     wss.handleUpgrade(request, socket, head, (ws) => {
       alive.set(ws, true);
+      sessionOf.set(ws, { adminId: verified.admin.id, sessionId: verified.sessionId });
       ws.on('pong', () => alive.set(ws, true));
       ws.on('message', () => {
         /* the socket is push-only */
@@ -88,6 +97,15 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
   const unsubscribe = options.bus.subscribe((event: RealtimeEvent) => sendToAll(JSON.stringify(event)));
   const stopResync = options.bus.onResync(() => sendToAll(RESYNC_MESSAGE));
 
+  const stopWatchingSessions = options.sessions.onChange(() => {
+    for (const client of wss.clients) {
+      const session = sessionOf.get(client);
+      if (session && !options.sessions.roleOf(session.adminId, session.sessionId)) {
+        client.close(SESSION_REVOKED_CLOSE, 'session revoked');
+      }
+    }
+  });
+
   const heartbeat = setInterval(() => {
     for (const client of wss.clients) {
       if (alive.get(client) === false) {
@@ -106,6 +124,7 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
       clearInterval(heartbeat);
       unsubscribe();
       stopResync();
+      stopWatchingSessions();
       server.off('upgrade', onUpgrade);
       for (const timer of expiryTimers.values()) clearTimeout(timer);
       for (const client of wss.clients) client.terminate();

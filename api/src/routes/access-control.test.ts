@@ -1,9 +1,12 @@
+import { ROLES, roleAllows, type Role } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../auth/access-tokens';
-import { call, startTestServer, TEST_ADMIN, type TestServer } from '../test/support';
+import { declaredRole, ROLE_NOT_ALLOWED } from '../auth/require-admin';
+import { createStaffAccount, headersOf } from '../test/staff';
+import { call, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../test/support';
 import { createApiRouter } from './api-router';
 
-/** The only routes a visitor may call without an admin session. Anything else must answer 401. */
+/** The only routes a visitor may call without an admin session. Every other route must declare a role. */
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
@@ -16,55 +19,92 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admin/logout',
 ]);
 
-describe('access control of every API route', () => {
+interface Route {
+  method: string;
+  path: string;
+  /** The role its access check declares, null when it has none. */
+  role: Role | null;
+}
+
+describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) => {
   let server: TestServer;
-  let routes: { method: string; path: string }[];
+  let routes: Route[];
+  const headersByRole = {} as Record<Role, Record<string, string>>;
 
   beforeAll(async () => {
-    server = await startTestServer();
+    server = await startTestServer({ engine });
     routes = createApiRouter(server.deps)
-      .stack.flatMap((layer) => layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) })))
+      .stack.flatMap((layer) =>
+        layer.methods
+          .filter((m) => m !== 'HEAD')
+          .map((method) => ({ method, path: String(layer.path), role: layer.stack.map(declaredRole).find(Boolean) ?? null })),
+      )
       .filter((r, i, all) => all.findIndex((o) => o.method === r.method && o.path === r.path) === i);
+    for (const role of ROLES) headersByRole[role] = headersOf(server, await createStaffAccount(server, role));
   });
   afterAll(() => server?.close());
 
-  const adminRoutes = () => routes.filter((r) => !PUBLIC_ROUTES.has(`${r.method} ${r.path}`));
+  const key = (r: Route) => `${r.method} ${r.path}`;
+  const adminRoutes = () => routes.filter((r) => !PUBLIC_ROUTES.has(key(r)));
   const concrete = (path: string) => path.replace(/:\w+/g, '00000000-0000-4000-8000-000000000000.pdf');
 
-  it('registers the admin reads, stats and uploads as admin routes', () => {
-    expect(adminRoutes().map((r) => `${r.method} ${r.path}`)).toEqual(
-      expect.arrayContaining([
-        'GET /api/subscribers',
-        'GET /api/subscribers/export.csv',
-        'GET /api/subscribers/:id',
-        'GET /api/contact',
-        'GET /api/inquiry/inquiries',
-        'GET /api/supplier/supplierInquires',
-        'GET /api/admin/stats',
-        'GET /api/uploads/:storedName',
-      ]),
-    );
+  it('finds a declared role on every route that is not public', () => {
+    expect(
+      adminRoutes()
+        .filter((r) => r.role === null)
+        .map(key),
+    ).toEqual([]);
+    expect(routes.filter((r) => PUBLIC_ROUTES.has(key(r)) && r.role !== null).map(key)).toEqual([]);
+  });
+
+  it('declares reads for viewers, and staff, audit and erasure for owners', () => {
+    const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
+    expect(roles).toMatchObject({
+      'GET /api/subscribers': 'viewer',
+      'GET /api/subscribers/export.csv': 'viewer',
+      'GET /api/subscribers/:id': 'viewer',
+      'GET /api/contact': 'viewer',
+      'GET /api/inquiry/inquiries': 'viewer',
+      'GET /api/supplier/supplierInquires': 'viewer',
+      'GET /api/admin/stats': 'viewer',
+      'GET /api/uploads/:storedName': 'viewer',
+      'DELETE /api/inquiry/inquiries/:id': 'owner',
+      'DELETE /api/contact/:id': 'owner',
+      'GET /api/admin/staff': 'owner',
+      'POST /api/admin/staff': 'owner',
+      'PATCH /api/admin/staff/:id': 'owner',
+      'POST /api/admin/staff/:id/reset-password': 'owner',
+      'GET /api/admin/audit': 'owner',
+    });
   });
 
   it('answers 401 to every admin route without a session, with a forged token and with an expired one', async () => {
-    const forged = createAccessTokens('another-secret-another-secret-0123').sign(TEST_ADMIN);
-    const expired = createAccessTokens(server.deps.config.jwtSecret, -10).sign(TEST_ADMIN);
+    const sessions = server.deps.sessions;
+    const forged = createAccessTokens('another-secret-another-secret-0123', { sessions }).sign(TEST_ADMIN);
+    const expired = createAccessTokens(server.deps.config.jwtSecret, { sessions, ttlSeconds: -10 }).sign(TEST_ADMIN);
     for (const route of adminRoutes()) {
       for (const headers of [{}, { Authorization: `Bearer ${forged}` }, { Authorization: `Bearer ${expired}` }] as Record<
         string,
         string
       >[]) {
         const res = await call(server, concrete(route.path), { method: route.method, headers });
-        expect(res.status, `${route.method} ${route.path}`).toBe(401);
+        expect(res.status, key(route)).toBe(401);
         expect(res.body).toEqual({ error: 'Not signed in' });
       }
     }
   });
 
-  it('lets a signed-in admin through every admin route', async () => {
+  it('answers 403 to every role below a route’s and lets every other role through (every route × role)', async () => {
     for (const route of adminRoutes()) {
-      const res = await call(server, concrete(route.path), { method: route.method, headers: server.adminHeaders() });
-      expect(res.status, `${route.method} ${route.path}`).not.toBe(401);
+      for (const role of ROLES) {
+        const res = await call(server, concrete(route.path), { method: route.method, headers: headersByRole[role] });
+        if (roleAllows(role, route.role!)) {
+          expect([401, 403], `${key(route)} as ${role}`).not.toContain(res.status);
+        } else {
+          expect(res.status, `${key(route)} as ${role}`).toBe(403);
+          expect(res.body).toEqual({ error: ROLE_NOT_ALLOWED });
+        }
+      }
     }
   });
 });

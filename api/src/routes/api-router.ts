@@ -1,16 +1,22 @@
 import Router from '@koa/router';
 import { API_PREFIX } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
+import { registerAuditRoutes } from '../audit/audit-routes';
 import { authRoutes } from '../auth/routes';
 import { rateLimit } from '../http/rate-limit';
+import { registerErasure } from '../records/erasure/erasure-routes';
 import { registerAdminList } from '../records/list/register-admin-list';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
+import { registerStaffRoutes } from '../staff/staff-routes';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
 import { registerSystemRoutes } from './system/system-routes';
 
-/** Every route under /api. The route walk test reads `router.stack` to check access control. */
+/**
+ * Every route under /api. Each admin route starts with requireRole (auth/require-admin.ts); the
+ * route walk test reads `router.stack` and fails on any route that is neither public nor role-checked.
+ */
 export function createApiRouter(deps: AppDeps): Router {
   const router = new Router({ prefix: API_PREFIX });
   const publicPost = rateLimit(
@@ -18,12 +24,15 @@ export function createApiRouter(deps: AppDeps): Router {
   );
 
   registerSystemRoutes(router, deps);
-  router.use(authRoutes(deps.auth).routes());
+  router.use(authRoutes(deps.auth, deps.audit).routes());
   for (const kind of ALL_RECORD_KINDS) {
     registerSubmission(router, deps, kind, publicPost);
     registerAdminList(router, deps, kind);
+    registerErasure(router, deps, kind);
   }
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
+  registerStaffRoutes(router, deps);
+  registerAuditRoutes(router, deps);
   return router;
 }

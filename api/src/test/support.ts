@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { AppDeps } from '../app-deps';
+import { AdminEntity } from '../auth/schema';
 import { loadConfig } from '../config';
 import type { Engine } from '../db/engine';
 import type { RealtimeHub } from '../realtime/hub';
@@ -34,7 +35,7 @@ export interface TestServer {
   dataDir: string;
   /** The PostgreSQL schema this server uses (null on SQLite). */
   postgresSchema: string | null;
-  /** Authorization header of a signed-in admin. */
+  /** Authorization header of a signed-in admin (TEST_ADMIN, an owner: the server has the account). */
   adminHeaders(): Record<string, string>;
   close(): Promise<void>;
 }
@@ -70,6 +71,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   const config = loadConfig({ ...env, ...options.env }, () => {});
   try {
     const running = await startServer(config, options);
+    await seedTestAdmin(running.deps);
     return {
       url: running.url,
       deps: running.deps,
@@ -93,6 +95,19 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       await withPostgres(process.env.TEST_DATABASE_URL!, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
     }
   }
+}
+
+/** TEST_ADMIN's account (an owner, with a password nobody knows), so its tokens pass the account check. */
+async function seedTestAdmin(deps: AppDeps) {
+  const now = Date.now();
+  await deps.dataSource
+    .getRepository(AdminEntity)
+    .createQueryBuilder()
+    .insert()
+    .values({ ...TEST_ADMIN, passwordHash: 'none', role: 'owner', disabledAt: null, createdAt: now, updatedAt: now })
+    .orIgnore()
+    .execute();
+  await deps.sessions.refresh();
 }
 
 /** The same database with `search_path` set to one schema, so each test server has its own tables. */

@@ -27,4 +27,13 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByText('Loading contact queries...')).toHaveCount(0);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
+
+  test('the staff accounts and the audit trail have no violations', async ({ page }) => {
+    await signIn(page, '/admin/settings');
+    await expect(page.getByRole('region', { name: 'Staff accounts' }).getByRole('row')).not.toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.getByRole('link', { name: 'Audit' }).click();
+    await expect(page.getByRole('region', { name: 'Audit entries' }).getByRole('row')).not.toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
 });

@@ -2,6 +2,7 @@ import { Provider, useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { AuditPage } from './audit/AuditPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminListPage } from './lists/AdminListPage';
@@ -79,6 +80,7 @@ function AdminRoutes() {
           </Route>
         ))}
         <Route path="settings" element={<SettingsPage />} />
+        <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -10,6 +10,8 @@ import { CreateRecordCounts1795000000030 } from './1795000000030-create-record-c
 import { CreateSqliteSearch1795000000040 } from './1795000000040-create-sqlite-search';
 import { CreateInquirySlotCounts1795000000050 } from './1795000000050-create-inquiry-slot-counts';
 import { CreateRateLimits1795000000060 } from './1795000000060-create-rate-limits';
+import { AddStaffRoles1795000000200 } from './1795000000200-add-staff-roles';
+import { CreateAuditLog1795000000210 } from './1795000000210-create-audit-log';
 import { AnnounceRecords1795000000600 } from './1795000000600-announce-records';
 
 export const MIGRATIONS = [
@@ -21,5 +23,7 @@ export const MIGRATIONS = [
   CreateSqliteSearch1795000000040,
   CreateInquirySlotCounts1795000000050,
   CreateRateLimits1795000000060,
+  AddStaffRoles1795000000200,
+  CreateAuditLog1795000000210,
   AnnounceRecords1795000000600,
 ];

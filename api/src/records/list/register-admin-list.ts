@@ -3,7 +3,7 @@ import type Router from '@koa/router';
 import { ADMIN_LISTS, API_PREFIX, CSV_EXPORT_SUFFIX, csvFileName, EXPORT_LINK_SUFFIX } from '@sourcing/shared';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../../app-deps';
-import { requireAdmin, type AdminState } from '../../auth/require-admin';
+import { declareRole, requireRole, type AdminState } from '../../auth/require-admin';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import type { LinkSigner } from '../attachment-files';
 import { CSV_BOM, csvLine } from './csv';
@@ -29,37 +29,46 @@ function apiOrigin(deps: Pick<AppDeps, 'config'>, ctx: Context): string {
 }
 
 /**
- * GET <list>, GET <list>/export-link, GET <list>/export.csv and GET <list>/:id of a kind, for
- * signed-in admins; the export also opens with the short-lived signed link export-link gives, so
+ * GET <list>, GET <list>/export-link, GET <list>/export.csv and GET <list>/:id of a kind: reads, for
+ * every staff role; the export also opens with the short-lived signed link export-link gives, so
  * a browser or the desktop app downloads it straight to disk (docs/api.md#csv-export).
  */
 export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKind) {
   const def = listDefinitionOf(kind);
   const path = ADMIN_LISTS[def.name].path;
-  const admin = requireAdmin(deps.tokens);
+  const viewer = requireRole(deps.tokens, 'viewer');
   const listQuery = validate({ query: listQuerySchema });
   const exportLinks = createExportLinks(deps.config.jwtSecret, deps.now);
   const exportPath = `${API_PREFIX}${path}${CSV_EXPORT_SUFFIX}`;
-  const adminOrSignedLink: Middleware<AdminState> = async (ctx, next) => {
+  // A signed link (handed out by export-link to a viewer) stands in for the token.
+  const viewerOrSignedLink = declareRole('viewer', (async (ctx, next) => {
     if (exportLinks.verify(exportPath, new URLSearchParams(ctx.querystring))) await next();
-    else await admin(ctx, next);
-  };
+    else await viewer(ctx, next);
+  }) as Middleware<AdminState>);
 
   type ListState = AdminState & InputState<never, ParsedListQuery>;
 
-  router.get<ListState>(path, admin, listQuery, async (ctx) => {
+  router.get<ListState>(path, viewer, listQuery, async (ctx) => {
     const { query } = ctx.state.input;
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await listRecords(deps, def, query, linkSigner(deps, ctx));
   });
 
   // Validating here too means a malformed query is refused to the admin, not in a download.
-  router.get<ListState>(`${path}${EXPORT_LINK_SUFFIX}`, admin, listQuery, (ctx) => {
+  const auditExport = (ctx: Context & { state: ListState }) => {
+    const { q, since, sort } = ctx.state.input.query;
+    return deps.audit(ctx, 'export', { kind: kind.definition.kind }, { list: def.name, filters: { q, since, sort } });
+  };
+
+  router.get<ListState>(`${path}${EXPORT_LINK_SUFFIX}`, viewer, listQuery, async (ctx) => {
+    await auditExport(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { url: `${apiOrigin(deps, ctx)}${exportLinks.signedPath(exportPath, new URLSearchParams(ctx.querystring))}` };
   });
 
-  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, adminOrSignedLink, listQuery, (ctx) => {
+  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, viewerOrSignedLink, listQuery, async (ctx) => {
+    // A signed link was audited when export-link handed it out; an admin's token is audited here.
+    if (ctx.state.admin) await auditExport(ctx);
     const { q, since, sort } = ctx.state.input.query;
     const records = allRecords(deps, def, { q, since, sort }, linkSigner(deps, ctx));
     const columns = def.csvColumns;
@@ -89,7 +98,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
     ctx.body = Readable.from(chunks(), { objectMode: false });
   });
 
-  router.get(`${path}/:id`, admin, async (ctx) => {
+  router.get(`${path}/:id`, viewer, async (ctx) => {
     const { id } = ctx.params;
     const record = UUID.test(id) ? await findRecord(deps, def, id, linkSigner(deps, ctx)) : null;
     if (!record) throw new HttpError(404, NOT_FOUND);

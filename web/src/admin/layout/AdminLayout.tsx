@@ -1,10 +1,12 @@
 import { useAtomValue } from 'jotai';
+import { roleAllows } from '@sourcing/shared';
 import { useEffect, useRef, useState } from 'react';
 import type { RealtimeClient } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
 import { liveConnectionLostAtom, unseenCountsAtom } from '../live/live';
 import { useAdminServices } from '../services';
+import { sessionAtom } from '../session/session';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 export function AdminLayout() {
@@ -15,6 +17,8 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useState(false);
+  const role = useAtomValue(sessionAtom).admin?.role;
+  const navItems = NAV_ITEMS.filter((item) => !item.role || (role !== undefined && roleAllows(role, item.role)));
 
   useEffect(() => {
     const client = startRealtime();
@@ -47,7 +51,7 @@ export function AdminLayout() {
         <p className="sidebar-title">Admin Panel</p>
         <nav>
           <ul>
-            {NAV_ITEMS.map((item) => {
+            {navItems.map((item) => {
               const count = item.list ? unseen[item.list] : 0;
               return (
                 <li key={item.to}>

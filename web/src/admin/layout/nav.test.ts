@@ -9,7 +9,9 @@ describe('sidebar links', () => {
       ['Supplier Inquiries', '/admin/supplier-inquiries'],
       ['Contact Queries', '/admin/contact-queries'],
       ['Subscribers', '/admin/subscribers'],
+      ['Audit', '/admin/audit'],
     ]);
+    expect(NAV_ITEMS.find((i) => i.label === 'Audit')?.role).toBe('owner');
   });
 });
 
@@ -20,6 +22,7 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/admin/inquiries')).toBe('Inquiries');
     expect(pageTitleFor('/admin/supplier-inquiries/abc')).toBe('Supplier Inquiries');
     expect(pageTitleFor('/admin/settings')).toBe('Settings');
+    expect(pageTitleFor('/admin/audit')).toBe('Audit');
   });
 
   it('does not mistake a prefix for a section', () => {

@@ -1,4 +1,4 @@
-import type { AdminListName } from '@sourcing/shared';
+import type { AdminListName, Role } from '@sourcing/shared';
 import { LIST_DEFINITIONS } from '../lists/list-definitions';
 
 export interface NavItem {
@@ -6,12 +6,15 @@ export interface NavItem {
   to: string;
   /** The list whose unseen count this link shows. */
   list?: AdminListName;
+  /** Shown only to this role and above (the server refuses the rest anyway). */
+  role?: Role;
 }
 
 /** Sidebar links in the order of docs/admin.md#layout (Logout is a button after them). */
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/admin' },
   ...LIST_DEFINITIONS.map((d) => ({ label: d.navLabel, to: `/admin/${d.route}`, list: d.name })),
+  { label: 'Audit', to: '/admin/audit', role: 'owner' },
 ];
 
 /** The header title for a path: the label of the section it belongs to. */

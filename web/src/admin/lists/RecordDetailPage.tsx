@@ -1,11 +1,13 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
 import type { AttachmentFile } from '@sourcing/shared';
 import { useAdminServices } from '../services';
+import { useCan } from '../session/role';
 import { LoadError } from '../ui/LoadError';
 import { useLoad } from '../ui/useLoad';
 import { attachmentHref, formatFileSize, previewKind } from './attachments';
 import { searchOfBackState } from './back-to-list';
 import { AttachmentLink, CellView } from './CellView';
+import { EraseRecord } from './EraseRecord';
 import { DASH, type ListDefinition } from './list-definitions';
 
 /** One record with every field, and its files previewed inline (images and PDFs). */
@@ -14,6 +16,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
   const { id = '' } = useParams();
   const record = useLoad(() => api.detail(definition.name, id), [api, definition.name, id]);
   const listSearch = searchOfBackState(useLocation().state);
+  const canErase = useCan('owner');
   const back = (
     <Link to={`/admin/${definition.route}${listSearch}`} className="back-link">
       ← Back to {definition.title}
@@ -61,6 +64,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
           );
         })}
       </dl>
+      {canErase && <EraseRecord definition={definition} id={row._id} listSearch={listSearch} />}
     </section>
   );
 }

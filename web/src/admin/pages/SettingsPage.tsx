@@ -1,3 +1,12 @@
+import { useCan } from '../session/role';
+import { StaffSettings } from '../staff/StaffSettings';
+
 export function SettingsPage() {
-  return <h2 className="page-title">Settings Page</h2>;
+  const owner = useCan('owner');
+  return (
+    <>
+      <h2 className="page-title">Settings Page</h2>
+      {owner && <StaffSettings />}
+    </>
+  );
 }

@@ -6,7 +6,7 @@ import { createSessionController, LOGIN_FAILED, sessionAtom, type SessionApi, ty
 const jwtExpiringAt = (ms: number) => `h.${btoa(JSON.stringify({ exp: ms / 1000 }))}.s`;
 const NOW = 1_800_000_000_000;
 const session = (token = jwtExpiringAt(NOW + 15 * 60_000)): SessionResponse => ({
-  admin: { id: 'a1', email: 'admin@example.com' },
+  admin: { id: 'a1', email: 'admin@example.com', role: 'owner' },
   accessToken: token,
 });
 
@@ -98,7 +98,7 @@ describe('signed in', () => {
     expect(await controller.freshToken()).toBe(renewed.accessToken);
   });
 
-  it('a 401/403 logs out: session cleared and the logout call made', async () => {
+  it('a 401 logs out: session cleared and the logout call made', async () => {
     const { controller, state, api } = setup({ login: vi.fn().mockResolvedValue(session()) });
     await controller.login('admin@example.com', 'pw');
     controller.handleUnauthorized();

@@ -2,7 +2,7 @@ import type Router from '@koa/router';
 import { API_PATHS, STATS_PERIODS } from '@sourcing/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../../../app-deps';
-import { requireAdmin, type AdminState } from '../../../auth/require-admin';
+import { requireRole, type AdminState } from '../../../auth/require-admin';
 import { validate, type InputState } from '../../../http/validate';
 import { dashboardStats } from './dashboard-stats';
 
@@ -18,7 +18,7 @@ export function registerStatsRoutes(router: Router, deps: AppDeps) {
   const query = validate({ query: statsQuery, message: 'Invalid period' });
   router.get<AdminState & InputState<never, z.output<typeof statsQuery>>>(
     API_PATHS.adminStats,
-    requireAdmin(deps.tokens),
+    requireRole(deps.tokens, 'viewer'),
     query,
     async (ctx) => {
       const { period } = ctx.state.input.query;

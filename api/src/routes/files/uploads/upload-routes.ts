@@ -1,9 +1,11 @@
 import { createReadStream } from 'node:fs';
 import { stat } from 'node:fs/promises';
 import type Router from '@koa/router';
+import type { RouterContext } from '@koa/router';
+import type { Next } from 'koa';
 import { API_PATHS } from '@sourcing/shared';
 import type { AppDeps } from '../../../app-deps';
-import { NOT_SIGNED_IN, bearerToken } from '../../../auth/require-admin';
+import { NOT_SIGNED_IN, bearerToken, declareRole } from '../../../auth/require-admin';
 import { UPLOADED_FILE, type UploadedFileRow } from '../../../db/entities/uploaded-file';
 import { HttpError, NOT_FOUND } from '../../../http/errors';
 import { shownFileName } from '../../../uploads/file-names';
@@ -16,12 +18,16 @@ const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'ima
  * (?expires=&sig=), so a link opened in a new tab or by the desktop app works.
  */
 export function registerUploadRoutes(router: Router, deps: AppDeps) {
-  router.get(`${API_PATHS.uploads}/:storedName`, async (ctx) => {
-    const { storedName } = ctx.params;
+  // Any staff role reads files; a signed link (handed out by a read) stands in for the token.
+  const viewerOrSignedLink = declareRole('viewer', async (ctx: RouterContext, next: Next) => {
     const token = bearerToken(ctx.get('Authorization'));
     const signedIn = token ? deps.tokens.verify(token) : null;
-    const signed = deps.uploads.links.verify(storedName, ctx.query.expires as string, ctx.query.sig as string);
+    const signed = deps.uploads.links.verify(ctx.params.storedName, ctx.query.expires as string, ctx.query.sig as string);
     if (!signedIn && !signed) throw new HttpError(401, NOT_SIGNED_IN);
+    await next();
+  });
+  router.get(`${API_PATHS.uploads}/:storedName`, viewerOrSignedLink, async (ctx) => {
+    const { storedName } = ctx.params;
 
     const path = deps.uploads.pathOf(storedName);
     const file = path ? await deps.dataSource.getRepository<UploadedFileRow>(UPLOADED_FILE).findOneBy({ storedName }) : null;

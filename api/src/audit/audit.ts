@@ -1,0 +1,61 @@
+import { randomUUID } from 'node:crypto';
+import type { AuditAction } from '@sourcing/shared';
+import type { Context } from 'koa';
+import type { DataSource, EntityManager } from 'typeorm';
+import type { AdminState } from '../auth/require-admin';
+import { clientAddress } from '../http/client-address';
+import { AuditEntity, type AuditRow } from './audit-entity';
+
+/** Who did something: a staff account, an e-mail typed at a failed sign-in (id null), or the CLI. */
+export interface AuditActor {
+  id: string | null;
+  email: string;
+}
+
+export const CLI_ACTOR: AuditActor = { id: null, email: 'cli' };
+
+/** What it was done to: a record kind ('inquiry', ...) or 'staff', and its id when there is one. */
+export interface AuditSubject {
+  kind: string;
+  id?: string | null;
+}
+
+/**
+ * Appends one entry. `who` is a signed-in request (its admin and client address are taken) or an
+ * actor. Pass `manager` to write inside the transaction of the change it records. Details must
+ * never hold a record's personal data (an erasure must leave nothing of it behind).
+ */
+export type Audit = (
+  who: Context | AuditActor,
+  action: AuditAction,
+  subject: AuditSubject | null,
+  details?: Record<string, unknown>,
+  manager?: EntityManager,
+) => Promise<void>;
+
+const isContext = (who: Context | AuditActor): who is Context => 'request' in who;
+
+export function createAudit(dataSource: DataSource, now: () => Date): Audit {
+  return async (who, action, subject, details = {}, manager) => {
+    let actor: AuditActor;
+    let recorded = details;
+    if (isContext(who)) {
+      const { admin } = who.state as Partial<AdminState>;
+      actor = admin ? { id: admin.id, email: admin.email } : { id: null, email: 'unknown' };
+      recorded = { ...details, address: clientAddress(who) };
+    } else {
+      actor = who;
+    }
+    const row: AuditRow = {
+      id: randomUUID(),
+      at: now().getTime(),
+      action,
+      actorId: actor.id,
+      actorEmail: actor.email.slice(0, 254),
+      subjectKind: subject?.kind ?? null,
+      subjectId: subject?.id ?? null,
+      details: JSON.stringify(recorded),
+    };
+    await (manager ?? dataSource.manager).getRepository(AuditEntity).insert(row);
+  };
+}

@@ -1,0 +1,102 @@
+import { STAFF_MESSAGES, type CreateStaffInput, type StaffAccount, type UpdateStaffInput } from '@sourcing/shared';
+import type { Context } from 'koa';
+import type { EntityManager } from 'typeorm';
+import type { AppDeps } from '../app-deps';
+import { createAdmin, findAdminByEmail, revokeAdminSessions, setAdminPassword } from '../auth/admin-accounts';
+import { generatePassword } from '../auth/passwords';
+import { AdminEntity, type AdminRow } from '../auth/schema';
+import { engineOf } from '../db/engine';
+import { HttpError, NOT_FOUND } from '../http/errors';
+
+type StaffDeps = Pick<AppDeps, 'dataSource' | 'audit' | 'sessions' | 'auth'>;
+
+export function presentStaff(row: AdminRow): StaffAccount {
+  return {
+    id: row.id,
+    email: row.email,
+    role: row.role,
+    disabledAt: row.disabledAt === null ? null : new Date(row.disabledAt).toISOString(),
+    createdAt: new Date(row.createdAt).toISOString(),
+  };
+}
+
+export async function listStaff({ dataSource }: StaffDeps): Promise<StaffAccount[]> {
+  const rows = await dataSource.getRepository(AdminEntity).find({ order: { email: 'ASC' } });
+  return rows.map(presentStaff);
+}
+
+const subject = (id: string) => ({ kind: 'staff', id });
+
+export async function createStaff(deps: StaffDeps, ctx: Context, input: CreateStaffInput) {
+  const password = generatePassword();
+  const row = await deps.dataSource.transaction(async (manager) => {
+    if (await findAdminByEmail(manager, input.email)) throw new HttpError(409, STAFF_MESSAGES.emailTaken);
+    const created = await createAdmin(manager, input.email, password, { role: input.role, cost: deps.auth.options.scryptCost });
+    await deps.audit(ctx, 'staff-created', subject(created.id), { email: created.email, role: created.role }, manager);
+    return created;
+  });
+  await deps.sessions.refresh();
+  return { account: presentStaff(row), password };
+}
+
+/**
+ * The active owners, locked on PostgreSQL until the transaction ends, so two owners demoting each
+ * other at once cannot both succeed. (SQLite runs one write transaction at a time anyway.)
+ */
+async function lockActiveOwners(manager: EntityManager): Promise<AdminRow[]> {
+  const qb = manager
+    .getRepository(AdminEntity)
+    .createQueryBuilder('a')
+    .where('a.role = :role', { role: 'owner' })
+    .andWhere('a.disabledAt IS NULL');
+  if (engineOf(manager.connection) === 'postgres') qb.setLock('pessimistic_write');
+  return qb.getMany();
+}
+
+/** Changes role and/or disabled state; never leaves no active owner. Disabling signs the account out everywhere. */
+export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, input: UpdateStaffInput): Promise<StaffAccount> {
+  const row = await deps.dataSource.transaction(async (manager) => {
+    const owners = await lockActiveOwners(manager);
+    const repo = manager.getRepository(AdminEntity);
+    const current = await repo.findOneBy({ id });
+    if (!current) throw new HttpError(404, STAFF_MESSAGES.notFound);
+    const next: AdminRow = {
+      ...current,
+      role: input.role ?? current.role,
+      disabledAt: input.disabled === undefined ? current.disabledAt : input.disabled ? (current.disabledAt ?? Date.now()) : null,
+    };
+    const stillOwner = next.role === 'owner' && next.disabledAt === null;
+    if (owners.some((o) => o.id === id) && !stillOwner && owners.length <= 1) throw new HttpError(409, STAFF_MESSAGES.lastOwner);
+    await repo.update({ id }, { role: next.role, disabledAt: next.disabledAt, updatedAt: Date.now() });
+    if (next.role !== current.role) {
+      await deps.audit(
+        ctx,
+        'staff-role-changed',
+        subject(id),
+        { email: current.email, from: current.role, to: next.role },
+        manager,
+      );
+    }
+    if (next.disabledAt !== null && current.disabledAt === null) {
+      await revokeAdminSessions(manager, id);
+      await deps.audit(ctx, 'staff-disabled', subject(id), { email: current.email }, manager);
+    }
+    if (next.disabledAt === null && current.disabledAt !== null) {
+      await deps.audit(ctx, 'staff-enabled', subject(id), { email: current.email }, manager);
+    }
+    return next;
+  });
+  await deps.sessions.refresh();
+  return presentStaff(row);
+}
+
+/** A new generated password, shown once; every session of the account ends. */
+export async function resetStaffPassword(deps: StaffDeps, ctx: Context, id: string) {
+  const account = await deps.dataSource.getRepository(AdminEntity).findOneBy({ id });
+  if (!account) throw new HttpError(404, NOT_FOUND);
+  const password = generatePassword();
+  await setAdminPassword(deps.dataSource, id, password, deps.auth.options.scryptCost);
+  await deps.audit(ctx, 'staff-password-reset', subject(id), { email: account.email });
+  await deps.sessions.refresh();
+  return { account: presentStaff(account), password };
+}

@@ -1,0 +1,95 @@
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import type { Role, SessionResponse, StaffPasswordResponse } from '@sourcing/shared';
+import { E2E_ADMIN } from '../support/env';
+import { inquiryValues, PDF_FILE, seedInquiry, signIn, uniqueTag } from './support';
+
+/** A bearer header of a fresh session of the account, signed in through the API. */
+async function bearerOf(request: APIRequestContext, account: { email: string; password: string }) {
+  const response = await request.post('/api/admin/login', { data: account });
+  expect(response.status()).toBe(200);
+  const { accessToken } = (await response.json()) as SessionResponse;
+  return { Authorization: `Bearer ${accessToken}` };
+}
+
+/** A staff account made by the owner through the API: its e-mail and generated password. */
+async function createStaff(request: APIRequestContext, role: Role) {
+  const email = `${uniqueTag(role)}@example.com`.toLowerCase();
+  const response = await request.post('/api/admin/staff', { data: { email, role }, headers: await bearerOf(request, E2E_ADMIN) });
+  expect(response.status()).toBe(201);
+  const { password } = (await response.json()) as StaffPasswordResponse;
+  return { email, password };
+}
+
+test('a viewer reads everything and can change nothing: no change buttons, and the server refuses', async ({ page, request }) => {
+  const tag = uniqueTag('Viewer');
+  await seedInquiry(request, inquiryValues(tag));
+  const viewer = await createStaff(request, 'viewer');
+
+  await signIn(page, `/admin/inquiries?q=${tag}`, viewer);
+  await expect(page.getByRole('link', { name: 'Audit' })).toHaveCount(0);
+  await page.getByRole('link', { name: `Jane ${tag}` }).click();
+  await expect(page.getByRole('heading', { name: `Jane ${tag}` })).toBeVisible();
+  await expect(page.getByRole('button', { name: 'Erase record' })).toHaveCount(0);
+  const id = page.url().split('/').pop()!;
+
+  await page.goto('/admin/settings');
+  await expect(page.getByRole('heading', { name: 'Settings Page' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Staff accounts' })).toHaveCount(0);
+
+  const headers = await bearerOf(request, viewer);
+  expect((await request.delete(`/api/inquiry/inquiries/${id}`, { headers })).status()).toBe(403);
+  expect((await request.get('/api/admin/staff', { headers })).status()).toBe(403);
+  expect((await request.get(`/api/inquiry/inquiries/${id}`, { headers })).status()).toBe(200);
+});
+
+test('an owner creates a staff account and sees its password once; it signs in with it', async ({ page, browser }) => {
+  const email = `${uniqueTag('agent')}@example.com`.toLowerCase();
+  await signIn(page, '/admin/settings');
+  const staff = page.getByRole('region', { name: 'Staff accounts' });
+  await staff.getByLabel('E-mail', { exact: true }).fill(email);
+  await staff.getByLabel('Role', { exact: true }).selectOption('agent');
+  await staff.getByRole('button', { name: 'Create account' }).click();
+
+  const password = page.getByTestId('generated-password');
+  await expect(password).toHaveText(/^\S{16,}$/);
+  const shown = (await password.textContent())!;
+  await expect(page.getByRole('row').filter({ hasText: email })).toContainText('Active');
+  await page.getByRole('button', { name: 'Done' }).click();
+  await expect(password).toHaveCount(0);
+  await page.reload();
+  await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
+  await expect(page.getByText(shown)).toHaveCount(0);
+
+  const other = await browser.newContext();
+  const agentPage = await other.newPage();
+  await signIn(agentPage, '/admin', { email, password: shown });
+  await expect(agentPage.getByRole('link', { name: 'Audit' })).toHaveCount(0);
+  await other.close();
+});
+
+test('an owner erases a record: it leaves the list, its file is gone, the audit trail names only kind and id', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('Erase');
+  await seedInquiry(request, inquiryValues(tag), PDF_FILE);
+  await signIn(page, `/admin/inquiries?q=${tag}`);
+  await page.getByRole('link', { name: `Jane ${tag}` }).click();
+  const fileUrl = await page.locator(`iframe[title="${PDF_FILE.name}"]`).getAttribute('src');
+  expect((await request.get(fileUrl!)).status()).toBe(200);
+  const id = page.url().split('/').pop()!;
+
+  await page.getByRole('button', { name: 'Erase record' }).click();
+  await page.getByRole('button', { name: 'Erase for good' }).click();
+  await expect(page.getByText('Record erased')).toBeVisible();
+  await expect(page).toHaveURL(new RegExp(`/admin/inquiries\\?q=${tag}$`));
+  await expect(page.locator('table.records-table tbody tr')).toHaveCount(0);
+  expect((await request.get(fileUrl!)).status()).toBe(404);
+
+  await page.getByRole('link', { name: 'Audit' }).click();
+  await page.getByLabel('Action').selectOption('record-erased');
+  const entry = page.getByRole('row').filter({ hasText: id });
+  await expect(entry).toContainText(`inquiry ${id}`);
+  await expect(entry).toContainText(E2E_ADMIN.email);
+  await expect(page.getByText(tag)).toHaveCount(0);
+});
