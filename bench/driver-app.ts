@@ -95,16 +95,22 @@ function postgresSql(url: string): Sql {
 
 const sql = databaseUrl ? postgresSql(databaseUrl) : sqliteSql();
 
-/** The public-post rate limit count the API keeps in PostgreSQL (rate-limiter-flexible's upsert). */
-async function countPublicPost(ip: string) {
+/**
+ * A count the API keeps in PostgreSQL's rate_limits table (rate-limiter-flexible's upsert, one
+ * statement): the public-post limit per address, and an upload's KiB in the per-address and
+ * global hourly budgets (given back, as negative points, when the upload used less).
+ */
+async function countLimit(name: string, key: string, points: number) {
   if (!databaseUrl) return;
+  const now = Date.now();
+  const expire = now + (name === 'public-post' ? 60_000 : 3_600_000);
   await sql.all(
-    `INSERT INTO "rate_limits" ("key", "points", "expire") VALUES (?, ?, ?)
-ON CONFLICT ("key") DO UPDATE SET
-  "points" = CASE WHEN "rate_limits"."expire" <= ? THEN ? ELSE "rate_limits"."points" + ? END,
+    `INSERT INTO "rate_limits" VALUES (?, ?, ?)
+ON CONFLICT("key") DO UPDATE SET
+  "points" = CASE WHEN "rate_limits"."expire" <= ? THEN ? ELSE "rate_limits"."points" + (?) END,
   "expire" = CASE WHEN "rate_limits"."expire" <= ? THEN ? ELSE "rate_limits"."expire" END
 RETURNING "points", "expire"`,
-    ((now) => [`public-post:${ip}`, 1, now + 60_000, now, 1, 1, now, now + 60_000])(Date.now()),
+    [`${name}:${key}`, points, expire, now, points, points, now, expire],
   );
 }
 
@@ -276,14 +282,20 @@ app.use(async (ctx) => {
   const route = `${ctx.method} ${ctx.path}`;
   if (route === 'GET /api/health') ctx.body = { status: 'ok' };
   else if (route === 'POST /api/contact') {
-    await countPublicPost(ctx.ip);
+    await countLimit('public-post', ctx.ip, 1);
     const row = storedRow(contact, ctx.request.body as Record<string, unknown>, new Date(), null);
     await sql.transaction([insertStatement(contact, 'contact_messages', row)]);
     ctx.status = 201;
     ctx.body = { message: 'Message sent successfully', reference: row.id };
   } else if (route === 'POST /api/inquiry') {
-    await countPublicPost(ctx.ip);
+    await countLimit('public-post', ctx.ip, 1);
+    const reservedKib = Math.ceil(Number(ctx.get('Content-Length')) / 1024);
+    await countLimit('upload-address', ctx.ip, reservedKib);
+    await countLimit('upload-all', 'all', reservedKib);
     const { fields, files } = await readMultipart(ctx);
+    const unusedKib = reservedKib - Math.ceil(files.reduce((sum, f) => sum + f.size, 0) / 1024);
+    if (unusedKib > 0)
+      await Promise.all([countLimit('upload-address', ctx.ip, -unusedKib), countLimit('upload-all', 'all', -unusedKib)]);
     const now = new Date();
     const row = storedRow(inquiry, fields, now, files);
     await sql.transaction([

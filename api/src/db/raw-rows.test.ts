@@ -1,8 +1,10 @@
+import { randomUUID } from 'node:crypto';
 import type { AdminListName } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { RECORD_KINDS } from '../records/record-kinds';
 import { recordRow } from '../test/factories';
 import { startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { UPLOADED_FILE, type UploadedFileRow } from './entities/uploaded-file';
 import { insertRow } from './insert-row';
 import { rawSql } from './raw-sql';
 import { rowReader } from './row-reader';
@@ -38,6 +40,19 @@ describe.each(TEST_ENGINES)('raw rows on %s', (engine) => {
     const viaRepository = await dataSource.getRepository(entity).findOneByOrFail({ id: row.id });
     expect(viaRepository).toEqual(row);
     expect(await readRaw(list, row.id as string)).toEqual([viaRepository]);
+  });
+
+  it('insertRow writes a file index row as the repository does', async () => {
+    const { dataSource } = server.deps;
+    const indexed: UploadedFileRow = {
+      ...FILE,
+      storedName: 'b.pdf',
+      recordKind: 'inquiry',
+      recordId: randomUUID(),
+      createdAt: AT,
+    };
+    await dataSource.transaction((manager) => insertRow(manager, UPLOADED_FILE, indexed));
+    expect(await dataSource.getRepository(UPLOADED_FILE).findOneByOrFail({ storedName: 'b.pdf' })).toEqual(indexed);
   });
 
   it('writes inside the transaction: a rolled-back insert leaves no row', async () => {
