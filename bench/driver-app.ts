@@ -9,6 +9,7 @@ import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
 import { RECORD_DEFINITIONS, wireName, type RecordDefinition } from '@sourcing/shared';
+import { channelFor } from '../api/src/realtime/postgres-event-bus';
 import { trendBuckets } from '../api/src/routes/admin/stats/trend-buckets';
 
 /**
@@ -112,6 +113,23 @@ ON CONFLICT("key") DO UPDATE SET
 RETURNING "points", "expire"`,
     [`${name}:${key}`, points, expire, now, points, points, now, expire],
   );
+}
+
+/** The realtime event the API sends after a submission commits: a NOTIFY on PostgreSQL (the same statement). */
+const channel = databaseUrl
+  ? sql.all('SELECT current_schema() AS "schema"', []).then(([row]) => channelFor(String(row.schema)))
+  : null;
+
+async function announce(definition: RecordDefinition, row: Record<string, unknown>, now: Date) {
+  if (!channel) return;
+  const summary = {
+    id: row.id,
+    kind: definition.kind,
+    displayName: String(row[definition.title]),
+    ...(definition.detail ? { detail: String(row[definition.detail]) } : {}),
+    createdAt: now.toISOString(),
+  };
+  await sql.all('SELECT pg_notify(?, ?)', [await channel, JSON.stringify({ event: definition.event, summary })]);
 }
 
 /** The stored columns of a kind, in definition order. */
@@ -283,8 +301,10 @@ app.use(async (ctx) => {
   if (route === 'GET /api/health') ctx.body = { status: 'ok' };
   else if (route === 'POST /api/contact') {
     await countLimit('public-post', ctx.ip, 1);
-    const row = storedRow(contact, ctx.request.body as Record<string, unknown>, new Date(), null);
+    const now = new Date();
+    const row = storedRow(contact, ctx.request.body as Record<string, unknown>, now, null);
     await sql.transaction([insertStatement(contact, 'contact_messages', row)]);
+    await announce(contact, row, now);
     ctx.status = 201;
     ctx.body = { message: 'Message sent successfully', reference: row.id };
   } else if (route === 'POST /api/inquiry') {
@@ -305,6 +325,7 @@ app.use(async (ctx) => {
         [f.storedName, f.originalName, f.mimeType, f.size, 'inquiry', row.id, sql.time(now)],
       ]),
     ]);
+    await announce(inquiry, row, now);
     ctx.status = 201;
     ctx.body = { message: 'Inquiry submitted successfully', reference: row.id };
   } else if (route === 'GET /api/inquiry/inquiries') await inquiryList(ctx);
