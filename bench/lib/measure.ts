@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import autocannon from 'autocannon';
 
 /** Load and latency measurement, kept bounded: fixed durations or request counts, 127.0.0.1 only. */
@@ -9,10 +10,27 @@ export const LOAD_CONNECTIONS = Number(process.env.BENCH_CONNECTIONS ?? 10);
 
 export interface Throughput {
   reqPerSec: number;
+  /** CPU time (user + system) the server process spent per answered request: what it costs, whatever else runs. */
+  cpuMsPerRequest: number;
   p50: number;
   p99: number;
   non2xx: number;
   errors: number;
+}
+
+/** A server under load: where it answers, and its process id to read its CPU time from. */
+export interface Target {
+  url: string;
+  pid: number;
+}
+
+const CLOCK_TICKS_PER_MS = 100 / 1000;
+
+/** User + system CPU ms of a process so far (Linux /proc; fields 14 and 15 of stat, in clock ticks). */
+function cpuMs(pid: number): number {
+  const stat = readFileSync(`/proc/${pid}/stat`, 'utf8');
+  const fields = stat.slice(stat.lastIndexOf(')') + 2).split(' ');
+  return (Number(fields[11]) + Number(fields[12])) / CLOCK_TICKS_PER_MS;
 }
 
 export interface LoadRequest {
@@ -22,18 +40,21 @@ export interface LoadRequest {
   body?: Buffer | string;
 }
 
-/** autocannon against `baseUrl` for LOAD_SECONDS with LOAD_CONNECTIONS keep-alive connections. */
-export async function load(baseUrl: string, request: LoadRequest): Promise<Throughput> {
+/** autocannon against the target for LOAD_SECONDS with LOAD_CONNECTIONS keep-alive connections. */
+export async function load(target: Target, request: LoadRequest): Promise<Throughput> {
+  const cpuBefore = cpuMs(target.pid);
   const result = await autocannon({
-    url: `${baseUrl}${request.path}`,
+    url: `${target.url}${request.path}`,
     method: request.method,
     headers: request.headers,
     body: request.body,
     connections: LOAD_CONNECTIONS,
     duration: LOAD_SECONDS,
   });
+  const cpu = cpuMs(target.pid) - cpuBefore;
   return {
     reqPerSec: Math.round(result.requests.average),
+    cpuMsPerRequest: result.requests.total > 0 ? Number((cpu / result.requests.total).toFixed(3)) : NaN,
     p50: result.latency.p50,
     p99: result.latency.p99,
     non2xx: result.non2xx,
@@ -44,13 +65,14 @@ export async function load(baseUrl: string, request: LoadRequest): Promise<Throu
 const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
 
 /** LOAD_ROUNDS alternating runs of each target; the median of each figure over the rounds. */
-export async function loadAlternating(baseUrls: string[], request: LoadRequest): Promise<Throughput[]> {
-  const runs: Throughput[][] = baseUrls.map(() => []);
+export async function loadAlternating(targets: Target[], request: LoadRequest): Promise<Throughput[]> {
+  const runs: Throughput[][] = targets.map(() => []);
   for (let round = 0; round < LOAD_ROUNDS; round++) {
-    for (const [i, url] of baseUrls.entries()) runs[i].push(await load(url, request));
+    for (const [i, target] of targets.entries()) runs[i].push(await load(target, request));
   }
   return runs.map((r) => ({
     reqPerSec: median(r.map((t) => t.reqPerSec)),
+    cpuMsPerRequest: median(r.map((t) => t.cpuMsPerRequest)),
     p50: median(r.map((t) => t.p50)),
     p99: median(r.map((t) => t.p99)),
     non2xx: r.reduce((sum, t) => sum + t.non2xx, 0),

@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import { buildServerBundle } from '@sourcing/api/test/built-server';
 import { postgresUrlWithSchema, withPostgres } from '@sourcing/api/test/support';
 
-/** Child processes and databases of a bench run: the real API (its production bundle) and the bare Koa app. */
+/** Child processes and databases of a bench run: the real API (its production bundle), the driver baseline and the bare Koa app. */
 
 export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
@@ -114,6 +114,12 @@ export async function postgresAvailable(): Promise<boolean> {
   }
 }
 
+/** The server bundle built from this tree, or BENCH_API_BUNDLE (an earlier build's main.js, for before/after runs). */
+const apiBundle = () => process.env.BENCH_API_BUNDLE ?? buildServerBundle().main;
+
+/** BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops. */
+const profileArgs = () => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+
 /** The real server, production settings except rate limits raised so the load is not refused. */
 export async function startApi(store: Store): Promise<Process & { token: string }> {
   const env: Record<string, string> = {
@@ -130,7 +136,7 @@ export async function startApi(store: Store): Promise<Process & { token: string 
     UPLOAD_MB_PER_HOUR: '10000000',
   };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
-  const api = spawnNode(['--enable-source-maps', buildServerBundle().main], env, takePort());
+  const api = spawnNode(['--enable-source-maps', ...profileArgs(), apiBundle()], env, takePort());
   await waitUntilAnswers(api, '/api/ready');
   const login = await fetch(`${api.url}/api/admin/login`, {
     method: 'POST',
@@ -140,6 +146,15 @@ export async function startApi(store: Store): Promise<Process & { token: string 
   if (!login.ok) throw new Error(`admin login answered ${login.status}`);
   const { accessToken } = (await login.json()) as { accessToken: string };
   return { ...api, token: accessToken };
+}
+
+/** The driver baseline on the API's database (see driver-app.ts); start it after the API has migrated the schema. */
+export async function startDriver(store: Store): Promise<Process> {
+  const env: Record<string, string> = { DATA_DIR: store.dataDir, JWT_SECRET: BENCH_JWT_SECRET, NODE_ENV: 'production' };
+  if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
+  const driver = spawnNode(['--import', 'tsx', 'bench/driver-app.ts'], env, takePort());
+  await waitUntilAnswers(driver, '/api/health');
+  return driver;
 }
 
 /** A bare Koa app answering the given routes with canned responses (see bare-app.ts). */

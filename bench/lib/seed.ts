@@ -45,10 +45,11 @@ const COPIED_COLUMNS = [
 const COLUMN_LIST = COPIED_COLUMNS.map((n) => `"${n}"`).join(', ');
 const COPIED_VALUES = COPIED_COLUMNS.map((n) => `t."${n}"`).join(', ');
 
-export async function submitTemplateInquiry(apiUrl: string): Promise<string> {
+/** The row every seeded inquiry copies, submitted through the API (with `files`, every copy lists them). */
+export async function submitTemplateInquiry(apiUrl: string, files: Parameters<typeof inquiryForm>[1] = []): Promise<string> {
   const res = await fetch(`${apiUrl}/api/inquiry`, {
     method: 'POST',
-    body: inquiryForm(inquiryValues({ fullName: 'Template Buyer' })),
+    body: inquiryForm(inquiryValues({ fullName: 'Template Buyer' }), files),
   });
   if (res.status !== 201) throw new Error(`template inquiry answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { reference: string }).reference;

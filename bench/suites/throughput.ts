@@ -1,14 +1,16 @@
 import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
 import { pdf } from '@sourcing/api/test/sample-files';
 import { loadAlternating, type LoadRequest } from '../lib/measure';
-import { createStore, startApi, startBare, type Engine } from '../lib/processes';
+import { createStore, startApi, startBare, startDriver, type Engine } from '../lib/processes';
 import { printTable, ratio, writeResults, type Row } from '../lib/report';
 import { seedInquiries, submitTemplateInquiry } from '../lib/seed';
 
 /**
- * API throughput beside a bare Koa app answering the same routes with the same bytes and no work,
- * in the same run: contact form (JSON), buyer inquiry with a 100 KB PDF (multipart), and the first
- * page of the admin inquiry list over 1,000 rows.
+ * API throughput beside two yardsticks, in the same run: the driver app (the same SQL through
+ * better-sqlite3 / pg, no ORM or middleware: what the database allows) and a bare Koa app (the
+ * same bytes and no work: what HTTP allows). Routes: contact form (JSON), buyer inquiry with a
+ * 100 KB PDF (multipart), the first page of the admin inquiry list over 1,000 rows, a search of
+ * it, and the dashboard stats.
  */
 
 const LIST_ROWS = 1000;
@@ -26,11 +28,37 @@ async function inquiryMultipart(): Promise<{ body: Buffer; contentType: string }
   return { body: Buffer.from(await request.arrayBuffer()), contentType: request.headers.get('content-type')! };
 }
 
+/** Signed links differ in their origin (port), expiry second and signature, submissions in their new id; nothing else may. */
+const comparable = (body: string) =>
+  body
+    .replace(/http:\/\/127\.0\.0\.1:\d+\//g, 'ORIGIN/')
+    .replace(/expires=\d+&sig=[\w-]+/g, 'expires=E&sig=S')
+    .replace(/"reference":"[\w-]+"/, '"reference":"R"');
+
+/** The driver answers each route with the API's status and JSON (the check that it is the same work). */
+async function expectSameAnswers(apiUrl: string, driverUrl: string, routes: [string, LoadRequest][]): Promise<void> {
+  for (const [name, request] of routes) {
+    const answer = async (url: string) => {
+      const body = typeof request.body === 'string' || !request.body ? request.body : new Uint8Array(request.body);
+      const res = await fetch(`${url}${request.path}`, { method: request.method, headers: request.headers, body });
+      return `${res.status} ${comparable(await res.text())}`;
+    };
+    const driven = await answer(driverUrl);
+    const real = await answer(apiUrl);
+    if (driven !== real)
+      throw new Error(
+        `${name}: the driver answers differently\napi:    ${real.slice(0, 2000)}\ndriver: ${driven.slice(0, 2000)}`,
+      );
+  }
+}
+
 async function throughputOn(engine: Engine): Promise<Row[]> {
   const store = await createStore(engine);
   const api = await startApi(store);
   try {
-    await seedInquiries(store, await submitTemplateInquiry(api.url), 1, LIST_ROWS);
+    // Each listed inquiry has one file, so a page signs 50 attachment links.
+    const template = await submitTemplateInquiry(api.url, [{ name: 'specification.pdf', bytes: pdf(), type: 'application/pdf' }]);
+    await seedInquiries(store, template, 1, LIST_ROWS);
     const multipart = await inquiryMultipart();
     const routes: [string, LoadRequest][] = [
       [
@@ -54,7 +82,21 @@ async function throughputOn(engine: Engine): Promise<Row[]> {
         'GET /api/inquiry/inquiries (page 1 of 1k)',
         { method: 'GET', path: '/api/inquiry/inquiries', headers: { Authorization: `Bearer ${api.token}` } },
       ],
+      [
+        'GET /api/inquiry/inquiries?q=buyer 42',
+        {
+          method: 'GET',
+          path: `/api/inquiry/inquiries?q=${encodeURIComponent('buyer 42')}`,
+          headers: { Authorization: `Bearer ${api.token}` },
+        },
+      ],
+      [
+        'GET /api/admin/stats?period=month',
+        { method: 'GET', path: '/api/admin/stats?period=month', headers: { Authorization: `Bearer ${api.token}` } },
+      ],
     ];
+    const only = process.env.BENCH_ROUTES?.split(',').map((s) => s.trim());
+    const chosen = only ? routes.filter(([name]) => only.some((o) => name.includes(o))) : routes;
 
     // The bare app answers with the real API's status and body for each route.
     const responses: Record<string, { status: number; body: string }> = {};
@@ -65,25 +107,33 @@ async function throughputOn(engine: Engine): Promise<Row[]> {
       if (!res.ok) throw new Error(`${request.method} ${request.path} answered ${res.status}`);
     }
     const bare = await startBare(responses);
+    const driver = await startDriver(store);
     try {
+      await expectSameAnswers(api.url, driver.url, chosen);
       const rows: Row[] = [];
-      for (const [name, request] of routes) {
-        const [real, yardstick] = await loadAlternating([api.url, bare.url], request);
+      for (const [name, request] of chosen) {
+        const targets = [api, driver, bare].map((p) => ({ url: p.url, pid: p.child.pid! }));
+        const [real, floor, yardstick] = await loadAlternating(targets, request);
         rows.push({
           engine,
           route: name,
           'api req/s': real.reqPerSec,
+          'driver req/s': floor.reqPerSec,
           'bare req/s': yardstick.reqPerSec,
+          'api/driver': ratio(real.reqPerSec, floor.reqPerSec),
           'api/bare': ratio(real.reqPerSec, yardstick.reqPerSec),
+          // CPU per request of each Node process: steadier than req/s on a shared machine.
+          'api cpu ms/req': real.cpuMsPerRequest,
+          'driver cpu ms/req': floor.cpuMsPerRequest,
+          'api/driver by cpu': ratio(floor.cpuMsPerRequest, real.cpuMsPerRequest),
           'api p50 ms': real.p50,
           'api p99 ms': real.p99,
-          'bare p50 ms': yardstick.p50,
-          'bare p99 ms': yardstick.p99,
-          failed: real.non2xx + real.errors,
+          failed: real.non2xx + real.errors + floor.non2xx + floor.errors,
         });
       }
       return rows;
     } finally {
+      await driver.stop();
       await bare.stop();
     }
   } finally {
@@ -95,6 +145,6 @@ async function throughputOn(engine: Engine): Promise<Row[]> {
 export async function throughputSuite(engines: Engine[]): Promise<void> {
   const rows: Row[] = [];
   for (const engine of engines) rows.push(...(await throughputOn(engine)));
-  printTable('API throughput beside a bare Koa app', rows);
+  printTable('API throughput beside the driver baseline and a bare Koa app', rows);
   console.log(`\nwritten ${writeResults('throughput', rows)}`);
 }

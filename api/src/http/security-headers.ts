@@ -13,8 +13,7 @@ export const EMBED_PATH_PREFIX = '/embed/';
 /** Only a path that reads one way (see decodedPath), the one the file is served from, may be framed. */
 const isEmbedPath = (rawPath: string) => decodedPath(rawPath)?.startsWith(EMBED_PATH_PREFIX) ?? false;
 
-export function contentSecurityPolicy(rawPath: string, options: SecurityHeaderOptions): string {
-  const embeddable = isEmbedPath(rawPath);
+function contentSecurityPolicy(embeddable: boolean, options: SecurityHeaderOptions): string {
   const ancestors = embeddable && options.embedOrigins.length ? options.embedOrigins.join(' ') : "'none'";
   return [
     "default-src 'self'",
@@ -33,9 +32,13 @@ export function contentSecurityPolicy(rawPath: string, options: SecurityHeaderOp
 
 /** CSP, framing, nosniff, referrer policy on every response; HSTS on HTTPS (or behind a trusted proxy saying so). */
 export function securityHeaders(options: SecurityHeaderOptions): Middleware {
+  // The two policies (embeddable page or not) are made once, not per request.
+  const embedPolicy = contentSecurityPolicy(true, options);
+  const pagePolicy = contentSecurityPolicy(false, options);
   return async (ctx, next) => {
-    ctx.set('Content-Security-Policy', contentSecurityPolicy(ctx.path, options));
-    if (!isEmbedPath(ctx.path)) ctx.set('X-Frame-Options', 'DENY');
+    const embeddable = isEmbedPath(ctx.path);
+    ctx.set('Content-Security-Policy', embeddable ? embedPolicy : pagePolicy);
+    if (!embeddable) ctx.set('X-Frame-Options', 'DENY');
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Referrer-Policy', 'strict-origin-when-cross-origin');
     ctx.set('Cross-Origin-Opener-Policy', 'same-origin');

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import type { ObjectLiteral } from 'typeorm';
 import { storedValues } from '@sourcing/shared';
+import { insertRow } from '../db/insert-row';
 import type { CheckedFile } from '../uploads/check-files';
 import { FILES_COLUMN } from './record-entity';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
@@ -22,7 +22,7 @@ export async function createRecord(
     const created: AnyRow = { id: randomUUID(), ...storedValues(kind.definition, input), createdAt: now };
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
-    await manager.getRepository<ObjectLiteral>(kind.entity).insert(created);
+    await insertRow(manager, kind.entity, created);
     return created;
   });
   return { row, created: true };

@@ -3,6 +3,7 @@ import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../app-deps';
 import type { StoredFile } from '../db/entities/stored-file';
 import { UPLOADED_FILE, type UploadedFileRow } from '../db/entities/uploaded-file';
+import { insertRow } from '../db/insert-row';
 import type { CheckedFile } from '../uploads/check-files';
 
 /**
@@ -24,10 +25,9 @@ export async function storeWithFiles<Row extends { id: string; createdAt: Date }
     }
     return await deps.dataSource.transaction(async (manager) => {
       const row = await insertRecord(manager, stored);
-      if (stored.length) {
-        await manager
-          .getRepository<UploadedFileRow>(UPLOADED_FILE)
-          .insert(stored.map((f) => ({ ...f, recordKind: kind, recordId: row.id, createdAt: row.createdAt })));
+      for (const file of stored) {
+        const indexed: UploadedFileRow = { ...file, recordKind: kind, recordId: row.id, createdAt: row.createdAt };
+        await insertRow(manager, UPLOADED_FILE, indexed);
       }
       return row;
     });

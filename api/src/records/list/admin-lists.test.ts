@@ -7,7 +7,8 @@ import {
   type RecordDefinition,
 } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf } from './record-list';
+import { numberedPlaceholders } from '../../db/raw-sql';
+import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf, pageQuery } from './record-list';
 import { recordRow, seedRows } from '../../test/factories';
 import { RECORD_KINDS } from '../record-kinds';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -224,16 +225,14 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
   afterAll(() => server?.close());
 
   const plan = async (q: string) => {
-    const [sql, params] = filteredRows(server.deps, listDefinitionOf(RECORD_KINDS.contacts), {
-      q,
-      since: null,
-    }).getQueryAndParameters();
+    const def = listDefinitionOf(RECORD_KINDS.contacts);
+    const { sql, params } = pageQuery(server.deps, def, filteredRows(server.deps, def, { q, since: null }), 'newest', null, 50);
     const runner = server.deps.dataSource.createQueryRunner();
     await runner.connect();
     try {
       if (engine === 'postgres') {
         await runner.query('SET enable_seqscan = off');
-        const lines: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN ${sql}`, params);
+        const lines: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN ${numberedPlaceholders(sql)}`, params);
         await runner.query('RESET enable_seqscan');
         return lines.map((line) => line['QUERY PLAN']).join('\n');
       }

@@ -1,7 +1,8 @@
 import { searchedKeys, type AdminListName, type ListPage } from '@sourcing/shared';
-import type { SelectQueryBuilder } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
-import { engineOf } from '../../db/engine';
+import { dbTime, engineOf } from '../../db/engine';
+import { rawSql } from '../../db/raw-sql';
+import { rowReader } from '../../db/row-reader';
 import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
 import { recordCounts } from '../record-counts';
@@ -45,61 +46,89 @@ type Filter = Pick<ParsedListQuery, 'q' | 'since'>;
  * lower-cased: the same expression the search indexes of both engines are built on.
  */
 export function searchedText(columns: readonly string[], alias: string): string {
-  return `LOWER(${columns.map((c) => `${alias}.${c}`).join(` || '\u001f' || `)})`;
+  return `LOWER(${columns.map((c) => `${alias}."${c}"`).join(` || '\u001f' || `)})`;
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function filteredRows(
-  deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'entity' | 'searchColumns'>,
-  filter: Filter,
-): SelectQueryBuilder<ListRow> {
-  const repo = deps.dataSource.getRepository<ListRow>(def.entity);
-  const qb = repo.createQueryBuilder('r');
-  if (filter.q) {
-    // SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed.
-    const like = /[\\%_]/.test(filter.q) ? `LIKE :pattern ESCAPE '\\'` : 'LIKE :pattern';
-    // PostgreSQL: a trigram GIN index on this very expression; SQLite: the FTS5 trigram table
-    // the triggers of migration 1795000000040 fill.
-    qb.andWhere(
-      engineOf(deps.dataSource) === 'postgres'
-        ? `${searchedText(def.searchColumns, 'r')} ${like}`
-        : `r.id IN (SELECT "id" FROM "${repo.metadata.tableName}_search" WHERE "text" ${like})`,
-      { pattern: `%${escapeLike(filter.q.toLowerCase())}%` },
-    );
-  }
-  if (filter.since) qb.andWhere('r.createdAt > :since', { since: filter.since });
-  return qb;
+/** A list's rows narrowed by `q` and `since`: the FROM and WHERE of its statements, `?` placeholders. */
+export interface FilteredRows {
+  from: string;
+  where: string[];
+  params: unknown[];
 }
 
-/** Rows after `cursor` in the chosen order: one index range scan on (createdAt, id), whatever the depth. */
+export function filteredRows(
+  deps: ListDeps,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns'>,
+  filter: Filter,
+): FilteredRows {
+  const engine = engineOf(deps.dataSource);
+  const rows: FilteredRows = { from: `"${def.table}" "r"`, where: [], params: [] };
+  if (filter.q) {
+    // SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed.
+    const like = /[\\%_]/.test(filter.q) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?';
+    // PostgreSQL: a trigram GIN index on this very expression; SQLite: the FTS5 trigram table
+    // the triggers of migration 1795000000040 fill.
+    rows.where.push(
+      engine === 'postgres'
+        ? `${searchedText(def.searchColumns, 'r')} ${like}`
+        : `r."id" IN (SELECT "id" FROM "${def.table}_search" WHERE "text" ${like})`,
+    );
+    rows.params.push(`%${escapeLike(filter.q.toLowerCase())}%`);
+  }
+  if (filter.since) {
+    rows.where.push('r."createdAt" > ?');
+    rows.params.push(dbTime(engine, filter.since));
+  }
+  return rows;
+}
+
+const whereClause = (where: string[]) => (where.length ? ` WHERE ${where.join(' AND ')}` : '');
+
+/** The SELECT of a page: rows after `cursor` in the chosen order (one index range scan on (createdAt, id), whatever the depth). */
+export function pageQuery(
+  deps: ListDeps,
+  def: Pick<RecordListDefinition<unknown>, 'entity'>,
+  base: FilteredRows,
+  order: ParsedListQuery['sort'],
+  cursor: Cursor | null,
+  limit: number,
+): { sql: string; params: unknown[] } {
+  const where = [...base.where];
+  const params = [...base.params];
+  if (cursor) {
+    where.push(`(r."createdAt", r."id") ${order === 'oldest' ? '>' : '<'} (?, ?)`);
+    params.push(dbTime(engineOf(deps.dataSource), cursor.createdAt), cursor.id);
+  }
+  const direction = order === 'oldest' ? 'ASC' : 'DESC';
+  const columns = rowReader(deps.dataSource, def.entity).columns('r');
+  return {
+    sql: `SELECT ${columns} FROM ${base.from}${whereClause(where)} ORDER BY r."createdAt" ${direction}, r."id" ${direction} LIMIT ${limit}`,
+    params,
+  };
+}
+
 async function pageRows(
-  base: SelectQueryBuilder<ListRow>,
+  deps: ListDeps,
+  def: Pick<RecordListDefinition<unknown>, 'entity'>,
+  base: FilteredRows,
   order: ParsedListQuery['sort'],
   cursor: Cursor | null,
   limit: number,
 ): Promise<ListRow[]> {
-  const qb = base.clone();
-  const direction = order === 'oldest' ? 'ASC' : 'DESC';
-  if (cursor) {
-    qb.andWhere(`(r.createdAt, r.id) ${order === 'oldest' ? '>' : '<'} (:cursorAt, :cursorId)`, {
-      cursorAt: cursor.createdAt,
-      cursorId: cursor.id,
-    });
-  }
-  return qb.orderBy('r.createdAt', direction).addOrderBy('r.id', direction).limit(limit).getMany();
+  const { sql, params } = pageQuery(deps, def, base, order, cursor, limit);
+  const reader = rowReader<ListRow>(deps.dataSource, def.entity);
+  return (await rawSql(deps.dataSource).all(sql, params)).map((raw) => reader.read(raw));
 }
 
 /** The unfiltered total comes from the trigger-kept count; a search or `since` counts its matches. */
-async function countRows(
-  deps: ListDeps,
-  table: RecordTable,
-  base: SelectQueryBuilder<{ id: string }>,
-  filter: Filter,
-): Promise<number> {
+async function countRows(deps: ListDeps, table: RecordTable, base: FilteredRows, filter: Filter): Promise<number> {
   if (!filter.q && !filter.since) return (await recordCounts(deps.dataSource))[table];
-  const raw = await base.clone().select('COUNT(*)', 'total').getRawOne<{ total: string | number }>();
+  const [raw] = await rawSql(deps.dataSource).all<{ total: string | number }>(
+    `SELECT COUNT(*) AS "total" FROM ${base.from}${whereClause(base.where)}`,
+    base.params,
+  );
   return Number(raw?.total ?? 0);
 }
 
@@ -112,7 +141,7 @@ export async function listRecords<Rec>(
   const base = filteredRows(deps, def, query);
   const [total, rows] = await Promise.all([
     countRows(deps, def.table, base, query),
-    pageRows(base, query.sort, query.cursor, query.limit + 1),
+    pageRows(deps, def, base, query.sort, query.cursor, query.limit + 1),
   ]);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
@@ -130,12 +159,9 @@ export async function findRecord<Rec>(
   id: string,
   sign: LinkSigner,
 ): Promise<Rec | null> {
-  const row = await deps.dataSource
-    .getRepository<ListRow>(def.entity)
-    .createQueryBuilder('r')
-    .where('r.id = :id', { id })
-    .getOne();
-  return row ? def.present(row, sign) : null;
+  const reader = rowReader<ListRow>(deps.dataSource, def.entity);
+  const [raw] = await rawSql(deps.dataSource).all(`SELECT ${reader.columns('r')} FROM "${def.table}" "r" WHERE r."id" = ?`, [id]);
+  return raw ? def.present(reader.read(raw), sign) : null;
 }
 
 export const CSV_BATCH_SIZE = 1000;
@@ -150,7 +176,7 @@ export async function* allRecords<Rec>(
   const base = filteredRows(deps, def, query);
   let cursor: Cursor | null = null;
   for (;;) {
-    const rows: ListRow[] = await pageRows(base, query.sort, cursor, CSV_BATCH_SIZE);
+    const rows: ListRow[] = await pageRows(deps, def, base, query.sort, cursor, CSV_BATCH_SIZE);
     for (const row of rows) yield def.present(row, sign);
     if (rows.length < CSV_BATCH_SIZE) return;
     cursor = rows[rows.length - 1];

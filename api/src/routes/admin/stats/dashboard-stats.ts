@@ -6,7 +6,8 @@ import {
   type StatsPeriod,
 } from '@sourcing/shared';
 import type { AppDeps } from '../../../app-deps';
-import { engineOf, timeFromDb } from '../../../db/engine';
+import { timeFromDb } from '../../../db/engine';
+import { rawSql } from '../../../db/raw-sql';
 import { recordCounts } from '../../../records/record-counts';
 import type { RecordKind } from '../../../records/record-kind';
 import { RECORD_KINDS } from '../../../records/record-kinds';
@@ -32,17 +33,20 @@ async function totals(deps: StatsDeps): Promise<DashboardStats['totals']> {
  * slots are read, however many inquiries it holds (bucket bounds are local midnights, which fall
  * on slot boundaries in every time zone).
  */
+/** One sum of slot counts per bucket (the statement depends only on the number of buckets, so it stays prepared). */
+function trendSql(buckets: number): string {
+  const sums = Array.from(
+    { length: buckets },
+    (_, i) => `(SELECT COALESCE(SUM("total"), 0) FROM "inquiry_slot_counts" WHERE "slot" >= ? AND "slot" < ?) AS "c${i}"`,
+  );
+  return `SELECT ${sums.join(',\n  ')}`;
+}
+
 async function trend(deps: StatsDeps, period: StatsPeriod): Promise<DashboardStats['trend']> {
   const { labels, bounds } = trendBuckets(period, deps.now(), deps.config.timeZone);
-  const postgres = engineOf(deps.dataSource) === 'postgres';
-  const placeholder = (n: number) => (postgres ? `$${n}` : '?');
-  const sums = labels.map(
-    (_, i) =>
-      `(SELECT COALESCE(SUM("total"), 0) FROM "inquiry_slot_counts" WHERE "slot" >= ${placeholder(2 * i + 1)} AND "slot" < ${placeholder(2 * i + 2)}) AS "c${i}"`,
-  );
   const slot = (bound: Date) => Math.ceil(bound.getTime() / (SLOT_SECONDS * 1000));
   const params = labels.flatMap((_, i) => [slot(bounds[i]), slot(bounds[i + 1])]);
-  const [raw]: Record<string, string | number>[] = await deps.dataSource.query(`SELECT ${sums.join(',\n  ')}`, params);
+  const [raw] = await rawSql(deps.dataSource).all<Record<string, string | number>>(trendSql(labels.length), params);
   return { period, labels, counts: labels.map((_, i) => Number(raw[`c${i}`] ?? 0)) };
 }
 
@@ -53,7 +57,7 @@ async function recent(deps: StatsDeps): Promise<RecentActivity[]> {
   const newest = (activity: ActivityKind, { table, definition }: RecordKind) =>
     `SELECT * FROM (SELECT '${activity}' AS "kind", "id", "${definition.title}" AS "name", "createdAt" FROM "${table}"
   ORDER BY "createdAt" DESC, "id" DESC LIMIT ${n}) AS "${activity}"`;
-  const rows: { kind: ActivityKind; id: string; name: string; createdAt: Date | string }[] = await deps.dataSource.query(
+  const rows = await rawSql(deps.dataSource).all<{ kind: ActivityKind; id: string; name: string; createdAt: Date | string }>(
     `SELECT * FROM (
 ${newest('inquiry', RECORD_KINDS.inquiries)}
 UNION ALL

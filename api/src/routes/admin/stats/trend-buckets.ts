@@ -16,19 +16,34 @@ interface LocalDate {
   weekday: number;
 }
 
+/**
+ * One formatter per zone for the life of the process: making an Intl.DateTimeFormat costs far
+ * more than using one, and a month's trend reads the wall clock 60-odd times.
+ */
+const formatters = new Map<string, Intl.DateTimeFormat>();
+
+function formatterFor(timeZone: string): Intl.DateTimeFormat {
+  let formatter = formatters.get(timeZone);
+  if (!formatter) {
+    formatter = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      hourCycle: 'h23',
+      year: 'numeric',
+      month: 'numeric',
+      day: 'numeric',
+      hour: 'numeric',
+      minute: 'numeric',
+      second: 'numeric',
+      weekday: 'short',
+    });
+    formatters.set(timeZone, formatter);
+  }
+  return formatter;
+}
+
 /** The zone's wall clock at `instant`, part by part. */
 function wallClock(instant: Date, timeZone: string) {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    hourCycle: 'h23',
-    year: 'numeric',
-    month: 'numeric',
-    day: 'numeric',
-    hour: 'numeric',
-    minute: 'numeric',
-    second: 'numeric',
-    weekday: 'short',
-  }).formatToParts(instant);
+  const parts = formatterFor(timeZone).formatToParts(instant);
   const part = (type: string) => parts.find((p) => p.type === type)!.value;
   const n = (type: string) => Number(part(type));
   return {

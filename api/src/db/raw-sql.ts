@@ -1,0 +1,81 @@
+import type BetterSqlite3 from 'better-sqlite3';
+import type { Pool } from 'pg';
+import type { DataSource } from 'typeorm';
+import { engineOf } from './engine';
+
+/**
+ * SELECTs on the connections TypeORM opened (its better-sqlite3 handle, its `pg` pool), without
+ * its query runner: the hot read paths (admin lists, stats) spent more time in TypeORM's
+ * per-query machinery than in the database (bench/README.md). Statements use `?` placeholders on
+ * both engines; SQLite's are prepared once per process and reused.
+ */
+export interface RawSql {
+  all<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
+  /**
+   * SQLite only: runs a statement that returns no rows on the one connection, prepared once.
+   * Inside a TypeORM transaction on SQLite this is part of it (better-sqlite3 has a single connection).
+   */
+  run?(sql: string, params: readonly unknown[]): void;
+}
+
+/** Distinct statement texts kept prepared; the read paths build only a few dozen shapes. */
+const PREPARED_LIMIT = 500;
+
+const readers = new WeakMap<DataSource, RawSql>();
+
+export function rawSql(dataSource: DataSource): RawSql {
+  let reads = readers.get(dataSource);
+  if (!reads) {
+    reads = engineOf(dataSource) === 'postgres' ? postgresReads(dataSource) : sqliteReads(dataSource);
+    readers.set(dataSource, reads);
+  }
+  return reads;
+}
+
+function sqliteReads(dataSource: DataSource): RawSql {
+  const db = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  const prepared = new Map<string, BetterSqlite3.Statement>();
+  const statement = (sql: string) => {
+    let found = prepared.get(sql);
+    if (!found) {
+      if (prepared.size >= PREPARED_LIMIT) prepared.clear();
+      found = db.prepare(sql);
+      prepared.set(sql, found);
+    }
+    return found;
+  };
+  return {
+    all: <Row>(sql: string, params: readonly unknown[] = []) => {
+      try {
+        return Promise.resolve(statement(sql).all(...params) as Row[]);
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
+    run: (sql, params) => void statement(sql).run(...params),
+  };
+}
+
+/** PostgreSQL's $1, $2, ... for the `?` placeholders (statement texts hold no other `?`). */
+export function numberedPlaceholders(sql: string): string {
+  let n = 0;
+  return sql.replace(/\?/g, () => `$${++n}`);
+}
+
+function postgresReads(dataSource: DataSource): RawSql {
+  const pool = (dataSource.driver as unknown as { master: Pool }).master;
+  const numbered = new Map<string, string>();
+  const positional = (sql: string) => {
+    let text = numbered.get(sql);
+    if (text === undefined) {
+      text = numberedPlaceholders(sql);
+      if (numbered.size >= PREPARED_LIMIT) numbered.clear();
+      numbered.set(sql, text);
+    }
+    return text;
+  };
+  return {
+    all: async <Row>(sql: string, params: readonly unknown[] = []) =>
+      (await pool.query(positional(sql), params as unknown[])).rows as Row[],
+  };
+}

@@ -1,0 +1,65 @@
+import type { DataSource, ObjectLiteral } from 'typeorm';
+import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import { timeFromDb } from './engine';
+
+/**
+ * Reads raw rows of an entity's table into what TypeORM's getMany() would give, without its
+ * hydration: the SELECT list and a per-column conversion are derived once per entity from the
+ * entity's metadata, so a column added to an entity is read without touching this code.
+ */
+export interface RowReader<Row> {
+  /** `alias."column" AS "property"`, for every column of the entity. */
+  columns(alias: string): string;
+  read(raw: Record<string, unknown>): Row;
+}
+
+type Convert = (value: unknown) => unknown;
+
+const DATE_TYPES = new Set<unknown>(['datetime', 'timestamptz', 'timestamp with time zone', 'timestamp', Date]);
+const TEXT_TYPES = new Set<unknown>(['text', 'varchar', 'uuid', String]);
+
+function converter(dataSource: DataSource, column: ColumnMetadata): Convert | null {
+  const byDriver: Convert = (value) => dataSource.driver.prepareHydratedValue(value, column) as unknown;
+  if (column.transformer) return byDriver;
+  if (column.type === 'simple-json') return (value) => (typeof value === 'string' ? (JSON.parse(value) as unknown) : value);
+  if (DATE_TYPES.has(column.type)) return (value) => (value == null ? value : timeFromDb(value as Date | string));
+  if (TEXT_TYPES.has(column.type)) return null;
+  return byDriver;
+}
+
+const cache = new WeakMap<DataSource, Map<string, RowReader<unknown>>>();
+
+export function rowReader<Row = ObjectLiteral>(dataSource: DataSource, entity: string): RowReader<Row> {
+  let readers = cache.get(dataSource);
+  if (!readers) cache.set(dataSource, (readers = new Map<string, RowReader<unknown>>()));
+  let reader = readers.get(entity);
+  if (!reader) {
+    reader = createRowReader(dataSource, entity);
+    readers.set(entity, reader);
+  }
+  return reader as RowReader<Row>;
+}
+
+function createRowReader(dataSource: DataSource, entity: string): RowReader<unknown> {
+  const fields = dataSource.getMetadata(entity).columns.map((column) => ({
+    property: column.propertyName,
+    column: column.databaseName,
+    convert: converter(dataSource, column),
+  }));
+  const selects = new Map<string, string>();
+  return {
+    columns(alias) {
+      let list = selects.get(alias);
+      if (!list) {
+        list = fields.map((f) => `${alias}."${f.column}" AS "${f.property}"`).join(', ');
+        selects.set(alias, list);
+      }
+      return list;
+    },
+    read(raw) {
+      const row: Record<string, unknown> = {};
+      for (const { property, convert } of fields) row[property] = convert ? convert(raw[property]) : raw[property];
+      return row;
+    },
+  };
+}

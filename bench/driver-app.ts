@@ -1,0 +1,337 @@
+import { createHmac, randomUUID } from 'node:crypto';
+import { createWriteStream } from 'node:fs';
+import { createServer } from 'node:http';
+import { extname, join } from 'node:path';
+import { pipeline } from 'node:stream/promises';
+import Database from 'better-sqlite3';
+import busboy from 'busboy';
+import Koa, { type Context } from 'koa';
+import { koaBody } from 'koa-body';
+import pg from 'pg';
+import { RECORD_DEFINITIONS, wireName, type RecordDefinition } from '@sourcing/shared';
+import { channelFor } from '../api/src/realtime/postgres-event-bus';
+import { trendBuckets } from '../api/src/routes/admin/stats/trend-buckets';
+
+/**
+ * The database floor: plain Koa running the API's own SQL statements for the benchmarked routes
+ * (on the schema the API's migrations made, triggers and indexes included) through
+ * better-sqlite3 prepared statements or a `pg` pool, answering the same JSON. No ORM, no
+ * validation, no auth, no middleware beyond body parsing. The API's req/s divided by this
+ * app's is the share of what the database allows that the product keeps.
+ */
+
+const databaseUrl = process.env.DATABASE_URL;
+const dataDir = process.env.DATA_DIR!;
+const uploadsDir = join(dataDir, 'uploads');
+const linkKey = `uploads:${process.env.JWT_SECRET}`;
+const LINK_TTL_SECONDS = 15 * 60;
+const PAGE = 50;
+const SLOT_MS = 900_000;
+const TIME_ZONE = process.env.TIME_ZONE ?? 'UTC';
+
+const inquiry: RecordDefinition = RECORD_DEFINITIONS.inquiries;
+const contact: RecordDefinition = RECORD_DEFINITIONS.contacts;
+const FILE_FIELD = inquiry.fields.find((f) => f.kind === 'files')!;
+
+/** What one SQL round trip needs on either engine: `?` placeholders are numbered for PostgreSQL. */
+interface Sql {
+  all(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  transaction(statements: [string, unknown[]][]): Promise<void>;
+  time(date: Date): Date | string;
+  readTime(value: unknown): Date;
+}
+
+function sqliteSql(): Sql {
+  const db = new Database(join(dataDir, 'sourcing.sqlite'));
+  db.pragma('journal_mode = WAL');
+  db.pragma('busy_timeout = 5000');
+  db.pragma('synchronous = NORMAL');
+  const prepared = new Map<string, Database.Statement>();
+  const prepare = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
+  return {
+    all: (sql, params) => Promise.resolve(prepare(sql).all(...params) as Record<string, unknown>[]),
+    transaction(statements) {
+      db.transaction(() => statements.forEach(([sql, params]) => prepare(sql).run(...params)))();
+      return Promise.resolve();
+    },
+    time: (date) => date.toISOString().replace('T', ' ').replace('Z', ''),
+    readTime: (value) => new Date(`${String(value).replace(' ', 'T')}Z`),
+  };
+}
+
+function postgresSql(url: string): Sql {
+  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  const numbered = new Map<string, string>();
+  const number = (sql: string) => {
+    let n = 0;
+    return (
+      numbered.get(sql) ??
+      numbered
+        .set(
+          sql,
+          sql.replace(/\?/g, () => `$${++n}`),
+        )
+        .get(sql)!
+    );
+  };
+  return {
+    all: async (sql, params) => (await pool.query(number(sql), params)).rows as Record<string, unknown>[],
+    async transaction(statements) {
+      const client = await pool.connect();
+      try {
+        await client.query('BEGIN');
+        for (const [sql, params] of statements) await client.query(number(sql), params);
+        await client.query('COMMIT');
+      } catch (error) {
+        await client.query('ROLLBACK');
+        throw error;
+      } finally {
+        client.release();
+      }
+    },
+    time: (date) => date,
+    readTime: (value) => value as Date,
+  };
+}
+
+const sql = databaseUrl ? postgresSql(databaseUrl) : sqliteSql();
+
+/**
+ * A count the API keeps in PostgreSQL's rate_limits table (rate-limiter-flexible's upsert, one
+ * statement): the public-post limit per address, and an upload's KiB in the per-address and
+ * global hourly budgets (given back, as negative points, when the upload used less).
+ */
+async function countLimit(name: string, key: string, points: number) {
+  if (!databaseUrl) return;
+  const now = Date.now();
+  const expire = now + (name === 'public-post' ? 60_000 : 3_600_000);
+  await sql.all(
+    `INSERT INTO "rate_limits" VALUES (?, ?, ?)
+ON CONFLICT("key") DO UPDATE SET
+  "points" = CASE WHEN "rate_limits"."expire" <= ? THEN ? ELSE "rate_limits"."points" + (?) END,
+  "expire" = CASE WHEN "rate_limits"."expire" <= ? THEN ? ELSE "rate_limits"."expire" END
+RETURNING "points", "expire"`,
+    [`${name}:${key}`, points, expire, now, points, points, now, expire],
+  );
+}
+
+/** The realtime event the API sends after a submission commits: a NOTIFY on PostgreSQL (the same statement). */
+const channel = databaseUrl
+  ? sql.all('SELECT current_schema() AS "schema"', []).then(([row]) => channelFor(String(row.schema)))
+  : null;
+
+async function announce(definition: RecordDefinition, row: Record<string, unknown>, now: Date) {
+  if (!channel) return;
+  const summary = {
+    id: row.id,
+    kind: definition.kind,
+    displayName: String(row[definition.title]),
+    ...(definition.detail ? { detail: String(row[definition.detail]) } : {}),
+    createdAt: now.toISOString(),
+  };
+  await sql.all('SELECT pg_notify(?, ?)', [await channel, JSON.stringify({ event: definition.event, summary })]);
+}
+
+/** The stored columns of a kind, in definition order. */
+function columnsOf(definition: RecordDefinition) {
+  return definition.fields.map((f) => (f.kind === 'files' ? 'attachments' : f.key));
+}
+
+function insertStatement(definition: RecordDefinition, table: string, values: Record<string, unknown>): [string, unknown[]] {
+  const columns = ['id', ...columnsOf(definition)];
+  return [
+    `INSERT INTO "${table}"(${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    columns.map((c) => values[c] ?? null),
+  ];
+}
+
+/** A submission's stored values: each field from its submitted name, lists as JSON. */
+function storedRow(definition: RecordDefinition, body: Record<string, unknown>, now: Date, files: unknown[] | null) {
+  const row: Record<string, unknown> = { id: randomUUID() };
+  for (const field of definition.fields) {
+    const value = body[wireName(field)];
+    if (field.kind === 'date') row[field.key] = sql.time(now);
+    else if (field.kind === 'files') row.attachments = JSON.stringify(files ?? []);
+    else if (field.kind === 'list')
+      row[field.key] = JSON.stringify(typeof value === 'string' ? JSON.parse(value) : (value ?? []));
+    else row[field.key] = value ?? '';
+  }
+  return row;
+}
+
+interface Upload {
+  storedName: string;
+  originalName: string;
+  mimeType: string;
+  size: number;
+}
+
+/** Multipart: text fields, and each file streamed to a stored name in the uploads folder. */
+function readMultipart(ctx: Context): Promise<{ fields: Record<string, string>; files: Upload[] }> {
+  return new Promise((resolve, reject) => {
+    const fields: Record<string, string> = {};
+    const writes: Promise<Upload>[] = [];
+    const parser = busboy({ headers: ctx.req.headers });
+    parser.on('field', (name, value) => (fields[name] = value));
+    parser.on('file', (_name, stream, info) => {
+      const originalName = info.filename ?? 'file';
+      const storedName = `${randomUUID()}${extname(originalName)}`;
+      let size = 0;
+      stream.on('data', (chunk: Buffer) => (size += chunk.length));
+      writes.push(
+        pipeline(stream, createWriteStream(join(uploadsDir, storedName))).then(() => ({
+          storedName,
+          originalName,
+          mimeType: info.mimeType,
+          size,
+        })),
+      );
+    });
+    parser.on('error', reject);
+    parser.on('close', () => void Promise.all(writes).then((files) => resolve({ fields, files }), reject));
+    ctx.req.pipe(parser);
+  });
+}
+
+function signedUrl(origin: string, storedName: string, nowMs: number) {
+  const expires = Math.floor(nowMs / 1000) + LINK_TTL_SECONDS;
+  const sig = createHmac('sha256', linkKey).update(`${storedName}\n${expires}`).digest('base64url');
+  return `${origin}/api/uploads/${encodeURIComponent(storedName)}?expires=${expires}&sig=${sig}`;
+}
+
+/** A row as the API presents an inquiry: every field, the files with signed links, then the dates in ISO. */
+function presentInquiry(row: Record<string, unknown>, origin: string, nowMs: number) {
+  const record: Record<string, unknown> = { _id: row.id };
+  for (const field of inquiry.fields) {
+    if (field.kind === 'list') record[field.key] = JSON.parse(row[field.key] as string);
+    else if (field.kind !== 'files' && field.kind !== 'date') record[field.key] = row[field.key];
+  }
+  const files = JSON.parse(row.attachments as string) as Upload[];
+  record.attachment = FILE_FIELD.maxFiles === 1 ? (files[0]?.storedName ?? null) : files.map((f) => f.storedName);
+  record.attachmentFiles = files.map((f) => ({ ...f, url: signedUrl(origin, f.storedName, nowMs) }));
+  for (const field of inquiry.fields) if (field.kind === 'date') record[field.key] = sql.readTime(row[field.key]).toISOString();
+  return record;
+}
+
+const INQUIRY_COLUMNS = ['id', ...columnsOf(inquiry)].map((c) => `r."${c}"`).join(', ');
+const SEARCHED = inquiry.fields.filter((f) => f.searchable).map((f) => `r."${f.key}"`);
+
+async function inquiryList(ctx: Context) {
+  const q = typeof ctx.query.q === 'string' ? ctx.query.q.trim().toLowerCase() : '';
+  const where = !q
+    ? ''
+    : databaseUrl
+      ? `WHERE LOWER(${SEARCHED.join(` || '\u001f' || `)}) LIKE ?`
+      : `WHERE r.id IN (SELECT "id" FROM "inquiries_search" WHERE "text" LIKE ?)`;
+  const params = q ? [`%${q}%`] : [];
+  const [counted, rows] = await Promise.all([
+    q
+      ? sql.all(`SELECT COUNT(*) AS "total" FROM "inquiries" "r" ${where}`, params)
+      : sql.all(`SELECT "table_name", "total" FROM "record_counts"`, []),
+    sql.all(
+      `SELECT ${INQUIRY_COLUMNS} FROM "inquiries" "r" ${where} ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${PAGE + 1}`,
+      params,
+    ),
+  ]);
+  const total = Number((q ? counted[0] : counted.find((c) => c.table_name === 'inquiries'))?.total ?? 0);
+  const page = rows.slice(0, PAGE);
+  const origin = `${ctx.protocol}://${ctx.host}`;
+  const nowMs = Date.now();
+  const last = page.at(-1);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = {
+    data: page.map((row) => presentInquiry(row, origin, nowMs)),
+    total,
+    nextCursor:
+      rows.length > PAGE && last
+        ? Buffer.from(JSON.stringify([sql.readTime(last.createdAt).toISOString(), last.id])).toString('base64url')
+        : null,
+  };
+}
+
+async function stats(ctx: Context) {
+  const { labels, bounds } = trendBuckets('month', new Date(), TIME_ZONE);
+  const sums = labels.map(
+    (_, i) => `(SELECT COALESCE(SUM("total"), 0) FROM "inquiry_slot_counts" WHERE "slot" >= ? AND "slot" < ?) AS "c${i}"`,
+  );
+  const slot = (bound: Date) => Math.ceil(bound.getTime() / SLOT_MS);
+  const newest = (kind: string, table: string, title: string) =>
+    `SELECT * FROM (SELECT '${kind}' AS "kind", "id", "${title}" AS "name", "createdAt" FROM "${table}"
+  ORDER BY "createdAt" DESC, "id" DESC LIMIT 6) AS "${kind}"`;
+  const [counts, [trend], recent] = await Promise.all([
+    sql.all(`SELECT "table_name", "total" FROM "record_counts"`, []),
+    sql.all(
+      `SELECT ${sums.join(',\n  ')}`,
+      labels.flatMap((_, i) => [slot(bounds[i]), slot(bounds[i + 1])]),
+    ),
+    sql.all(
+      `SELECT * FROM (
+${newest('inquiry', 'inquiries', 'fullName')}
+UNION ALL
+${newest('contact', 'contact_messages', 'name')}
+UNION ALL
+${newest('subscriber', 'subscribers', 'email')}
+) AS "recent" ORDER BY "createdAt" DESC, "id" DESC LIMIT 6`,
+      [],
+    ),
+  ]);
+  const total = (table: string) => Number(counts.find((c) => c.table_name === table)?.total ?? 0);
+  ctx.set('Cache-Control', 'no-store');
+  ctx.body = {
+    totals: {
+      subscribers: total('subscribers'),
+      inquiries: total('inquiries'),
+      supplierInquiries: total('supplier_inquiries'),
+      contacts: total('contact_messages'),
+    },
+    trend: { period: 'month', labels, counts: labels.map((_, i) => Number(trend[`c${i}`] ?? 0)) },
+    recent: recent.map((r) => ({
+      id: String(r.id),
+      kind: r.kind,
+      name: r.name,
+      createdAt: sql.readTime(r.createdAt).toISOString(),
+    })),
+  };
+}
+
+const app = new Koa();
+app.use(koaBody({ multipart: false }));
+app.use(async (ctx) => {
+  const route = `${ctx.method} ${ctx.path}`;
+  if (route === 'GET /api/health') ctx.body = { status: 'ok' };
+  else if (route === 'POST /api/contact') {
+    await countLimit('public-post', ctx.ip, 1);
+    const now = new Date();
+    const row = storedRow(contact, ctx.request.body as Record<string, unknown>, now, null);
+    await sql.transaction([insertStatement(contact, 'contact_messages', row)]);
+    await announce(contact, row, now);
+    ctx.status = 201;
+    ctx.body = { message: 'Message sent successfully', reference: row.id };
+  } else if (route === 'POST /api/inquiry') {
+    await countLimit('public-post', ctx.ip, 1);
+    const reservedKib = Math.ceil(Number(ctx.get('Content-Length')) / 1024);
+    await countLimit('upload-address', ctx.ip, reservedKib);
+    await countLimit('upload-all', 'all', reservedKib);
+    const { fields, files } = await readMultipart(ctx);
+    const unusedKib = reservedKib - Math.ceil(files.reduce((sum, f) => sum + f.size, 0) / 1024);
+    if (unusedKib > 0)
+      await Promise.all([countLimit('upload-address', ctx.ip, -unusedKib), countLimit('upload-all', 'all', -unusedKib)]);
+    const now = new Date();
+    const row = storedRow(inquiry, fields, now, files);
+    await sql.transaction([
+      insertStatement(inquiry, 'inquiries', row),
+      ...files.map((f): [string, unknown[]] => [
+        `INSERT INTO "uploaded_files"("storedName", "originalName", "mimeType", "size", "recordKind", "recordId", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
+        [f.storedName, f.originalName, f.mimeType, f.size, 'inquiry', row.id, sql.time(now)],
+      ]),
+    ]);
+    await announce(inquiry, row, now);
+    ctx.status = 201;
+    ctx.body = { message: 'Inquiry submitted successfully', reference: row.id };
+  } else if (route === 'GET /api/inquiry/inquiries') await inquiryList(ctx);
+  else if (route === 'GET /api/admin/stats') await stats(ctx);
+  else ctx.status = 404;
+});
+const handle = app.callback();
+createServer((req, res) => void handle(req, res)).listen(Number(process.env.PORT), process.env.HOST ?? '127.0.0.1');
+process.on('SIGTERM', () => process.exit(0));
