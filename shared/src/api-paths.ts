@@ -12,6 +12,7 @@ export const API_PATHS = {
   adminRefresh: `${ADMIN_SESSION_PATH}/refresh`,
   adminLogout: `${ADMIN_SESSION_PATH}/logout`,
   adminStats: '/admin/stats',
+  adminAssignees: '/admin/assignees',
   subscribers: '/subscribers',
   contact: '/contact',
   inquiry: '/inquiry',
@@ -31,3 +32,7 @@ export const ADMIN_LISTS = {
 } as const;
 export type AdminListName = keyof typeof ADMIN_LISTS;
 export const CSV_EXPORT_SUFFIX = '/export.csv';
+/** Under a list's path: one record's timeline and notes, and the bulk change of a desk list. */
+export const TIMELINE_SUFFIX = '/timeline';
+export const NOTES_SUFFIX = '/notes';
+export const BULK_SUFFIX = '/bulk';

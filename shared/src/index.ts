@@ -10,3 +10,4 @@ export * from './schemas/common';
 export * from './schemas/admin-login';
 export * from './records';
 export * from './notifications';
+export * from './desk';

@@ -1,3 +1,4 @@
+import { ADMIN_LISTS, DESK_LISTS } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../auth/access-tokens';
 import { call, startTestServer, TEST_ADMIN, type TestServer } from '../test/support';
@@ -42,8 +43,18 @@ describe('access control of every API route', () => {
         'GET /api/supplier/supplierInquires',
         'GET /api/admin/stats',
         'GET /api/uploads/:storedName',
+        'GET /api/admin/assignees',
       ]),
     );
+  });
+
+  it('registers the sales desk of every worked list as admin routes: changes, bulk changes, notes, timeline', () => {
+    const desk = DESK_LISTS.flatMap((list) => {
+      const path = `/api${ADMIN_LISTS[list].path}`;
+      return [`PATCH ${path}/:id`, `POST ${path}/bulk`, `POST ${path}/:id/notes`, `GET ${path}/:id/timeline`];
+    });
+    expect(desk).toHaveLength(12);
+    expect(adminRoutes().map((r) => `${r.method} ${r.path}`)).toEqual(expect.arrayContaining(desk));
   });
 
   it('answers 401 to every admin route without a session, with a forged token and with an expired one', async () => {

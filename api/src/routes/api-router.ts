@@ -3,6 +3,7 @@ import { API_PREFIX } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 import { authRoutes } from '../auth/routes';
 import { rateLimit } from '../http/rate-limit';
+import { registerDeskRoutes } from '../records/desk/desk-routes';
 import { registerAdminList } from '../records/list/register-admin-list';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
@@ -23,6 +24,7 @@ export function createApiRouter(deps: AppDeps): Router {
     registerSubmission(router, deps, kind, publicPost);
     registerAdminList(router, deps, kind);
   }
+  registerDeskRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   return router;

@@ -17,11 +17,11 @@ export function uniqueTag(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
-export async function signIn(page: Page, path = '/admin'): Promise<void> {
+export async function signIn(page: Page, path = '/admin', admin = E2E_ADMIN): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
-  await page.getByLabel('Email').fill(E2E_ADMIN.email);
-  await page.getByLabel('Password').fill(E2E_ADMIN.password);
+  await page.getByLabel('Email').fill(admin.email);
+  await page.getByLabel('Password').fill(admin.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toBeVisible();
 }

@@ -1,9 +1,10 @@
-import { searchedKeys, type AdminListName, type ListPage } from '@sourcing/shared';
+import { searchedKeys, SPAM_STATUS, type AdminListName, type ListPage } from '@sourcing/shared';
 import type { SelectQueryBuilder } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
 import { engineOf } from '../../db/engine';
 import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
+import { countsInOrder, statusCounts, withoutSpam } from '../desk/status-counts';
 import { recordCounts } from '../record-counts';
 import type { RecordKind, RecordTable } from '../record-kind';
 import { csvColumnsOf, type CsvColumn } from './csv';
@@ -17,6 +18,8 @@ export interface RecordListDefinition<Rec> {
   table: RecordTable;
   /** Searched by `q`, case-insensitively, anywhere in the text. */
   searchColumns: readonly string[];
+  /** The desk's statuses (tabs, the status filter), null for a list staff do not work on. */
+  statuses: readonly string[] | null;
   present(row: ListRow, sign: LinkSigner): Rec;
   csvColumns: CsvColumn<Rec>[];
 }
@@ -32,13 +35,14 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
     entity: kind.entity,
     table: kind.table,
     searchColumns: searchedKeys(kind.definition),
+    statuses: kind.definition.statuses,
     present,
     csvColumns: csvColumnsOf(kind.definition),
   };
 }
 
 type ListDeps = Pick<AppDeps, 'dataSource'>;
-type Filter = Pick<ParsedListQuery, 'q' | 'since'>;
+type Filter = Pick<ParsedListQuery, 'q' | 'since'> & Partial<Pick<ParsedListQuery, 'status'>>;
 
 /**
  * The searched columns joined by a unit separator (so a match never spans two fields) and
@@ -52,7 +56,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export function filteredRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'entity' | 'searchColumns'>,
+  def: Pick<RecordListDefinition<unknown>, 'entity' | 'searchColumns' | 'statuses'>,
   filter: Filter,
 ): SelectQueryBuilder<ListRow> {
   const repo = deps.dataSource.getRepository<ListRow>(def.entity);
@@ -70,6 +74,8 @@ export function filteredRows(
     );
   }
   if (filter.since) qb.andWhere('r.createdAt > :since', { since: filter.since });
+  if (filter.status) qb.andWhere('r.status = :status', { status: filter.status });
+  else if (def.statuses) qb.andWhere('r.status <> :spam', { spam: SPAM_STATUS });
   return qb;
 }
 
@@ -91,14 +97,21 @@ async function pageRows(
   return qb.orderBy('r.createdAt', direction).addOrderBy('r.id', direction).limit(limit).getMany();
 }
 
-/** The unfiltered total comes from the trigger-kept count; a search or `since` counts its matches. */
+/**
+ * The unfiltered total (of a status, or of every status but Spam) comes from the trigger-kept
+ * counts; a search or `since` counts its matches.
+ */
 async function countRows(
   deps: ListDeps,
   table: RecordTable,
   base: SelectQueryBuilder<{ id: string }>,
   filter: Filter,
+  byStatus: Record<string, number> | undefined,
 ): Promise<number> {
-  if (!filter.q && !filter.since) return (await recordCounts(deps.dataSource))[table];
+  if (!filter.q && !filter.since) {
+    if (!byStatus) return (await recordCounts(deps.dataSource))[table];
+    return filter.status ? (byStatus[filter.status] ?? 0) : withoutSpam(byStatus);
+  }
   const raw = await base.clone().select('COUNT(*)', 'total').getRawOne<{ total: string | number }>();
   return Number(raw?.total ?? 0);
 }
@@ -110,8 +123,9 @@ export async function listRecords<Rec>(
   sign: LinkSigner,
 ): Promise<ListPage<Rec>> {
   const base = filteredRows(deps, def, query);
+  const byStatus = def.statuses ? countsInOrder(def.statuses, (await statusCounts(deps.dataSource))[def.table]) : undefined;
   const [total, rows] = await Promise.all([
-    countRows(deps, def.table, base, query),
+    countRows(deps, def.table, base, query, byStatus),
     pageRows(base, query.sort, query.cursor, query.limit + 1),
   ]);
   const more = rows.length > query.limit;
@@ -121,6 +135,7 @@ export async function listRecords<Rec>(
     data: page.map((row) => def.present(row, sign)),
     total,
     nextCursor: more && last ? encodeCursor(last) : null,
+    ...(byStatus ? { statusCounts: byStatus } : {}),
   };
 }
 
@@ -144,7 +159,7 @@ export const CSV_BATCH_SIZE = 1000;
 export async function* allRecords<Rec>(
   deps: ListDeps,
   def: RecordListDefinition<Rec>,
-  query: Pick<ParsedListQuery, 'q' | 'since' | 'sort'>,
+  query: Pick<ParsedListQuery, 'q' | 'since' | 'sort'> & Partial<Pick<ParsedListQuery, 'status'>>,
   sign: LinkSigner,
 ): AsyncGenerator<Rec> {
   const base = filteredRows(deps, def, query);

@@ -8,7 +8,7 @@ import { HttpError, NOT_FOUND } from '../../http/errors';
 import type { LinkSigner } from '../attachment-files';
 import { CSV_BOM, csvLine } from './csv';
 import { validate, type InputState } from '../../http/validate';
-import { listQuerySchema, type ParsedListQuery } from './list-query';
+import { listQuerySchemaOf, type ParsedListQuery } from './list-query';
 import type { RecordKind } from '../record-kind';
 import { allRecords, findRecord, listDefinitionOf, listRecords } from './record-list';
 import { UUID } from './cursor';
@@ -25,7 +25,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   const def = listDefinitionOf(kind);
   const path = ADMIN_LISTS[def.name].path;
   const admin = requireAdmin(deps.tokens);
-  const listQuery = validate({ query: listQuerySchema });
+  const listQuery = validate({ query: listQuerySchemaOf(def.statuses) });
 
   type ListState = AdminState & InputState<never, ParsedListQuery>;
 
@@ -36,8 +36,8 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   });
 
   router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, admin, listQuery, (ctx) => {
-    const { q, since, sort } = ctx.state.input.query;
-    const records = allRecords(deps, def, { q, since, sort }, linkSigner(deps, ctx));
+    const { q, since, sort, status } = ctx.state.input.query;
+    const records = allRecords(deps, def, { q, since, sort, status }, linkSigner(deps, ctx));
     const columns = def.csvColumns;
     const logger = deps.logger;
     async function* lines() {
