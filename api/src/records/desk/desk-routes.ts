@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireAdmin, type AdminState } from '../../auth/require-admin';
 import { AdminEntity } from '../../auth/schema';
+import { discardBody } from '../../http/discard-body';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import { validate, type InputState } from '../../http/validate';
 import { UUID } from '../list/cursor';
@@ -29,6 +30,21 @@ import { ALL_RECORD_KINDS } from '../record-kinds';
 import { publishAfterCommit } from '../publish';
 import { changeEvent, changeRecords, OwnerNotFound, UNKNOWN_OWNER, type ChangeOutcome, type VersionedId } from './change-records';
 import { eventRow, storeEvents, timelineEntry, timelineOf } from './record-events';
+
+export const JSON_ONLY = 'Send the change as JSON';
+/**
+ * Desk changes are JSON, which the body parser has read. Any other body is still unread: it is
+ * read and dropped before the refusal, so the connection stays in step for the client's next
+ * request (a body too large to read is refused with the connection closed).
+ */
+const jsonBodyOnly: Middleware = async (ctx, next) => {
+  const hasBody = ctx.get('Transfer-Encoding') !== '' || Number(ctx.get('Content-Length') || 0) > 0;
+  if (hasBody && !ctx.is('json')) {
+    if (!(await discardBody(ctx.req))) throw new HttpError(413, JSON_ONLY, undefined, { Connection: 'close' });
+    throw new HttpError(415, JSON_ONLY);
+  }
+  await next();
+};
 
 /**
  * The guards every desk mutation passes before its handler: a signed-in admin today. This is the
@@ -96,7 +112,7 @@ async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], w
 function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses: readonly string[]) {
   const path = ADMIN_LISTS[kind.definition.list].path;
   const present = createPresenter(kind) as (row: AnyRow, sign: ReturnType<typeof linkSigner>) => unknown;
-  const mutation = deskMutationGuards(deps);
+  const mutation = [jsonBodyOnly, ...deskMutationGuards(deps)];
   const actorOf = (ctx: { state: AdminState }): Assignee => ({ id: ctx.state.admin.id, email: ctx.state.admin.email });
 
   router.patch<AdminState & InputState<Change>>(

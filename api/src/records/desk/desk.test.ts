@@ -196,6 +196,16 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
     expect((await get(`${path('inquiries')}/00000000-0000-4000-8000-000000000000/timeline`)).status).toBe(404);
   });
 
+  it('refuses a body that is not JSON, having read it, so the kept-alive connection stays usable', async () => {
+    const [id] = await seed('inquiries', 1);
+    const form = new FormData();
+    form.append('status', 'Quoted');
+    const res = await call(server, `${path('inquiries')}/${id}`, { method: 'PATCH', headers: as(ana), body: form });
+    expect(res.status).toBe(415);
+    expect(res.body).toEqual({ error: 'Send the change as JSON' });
+    expect(res.headers.get('connection')).not.toBe('close');
+  });
+
   it('lists the assignable admins by e-mail', async () => {
     expect((await get('/api/admin/assignees')).body).toEqual(expect.arrayContaining([ana, bob]));
   });

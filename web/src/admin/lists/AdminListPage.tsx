@@ -11,7 +11,7 @@ import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { CellView } from './CellView';
 import { csvFileName, saveTextAsFile } from './csv-export';
 import { backState } from './back-to-list';
-import { isEmptyCell, SERIAL_HEADER, type ListDefinition } from './list-definitions';
+import { isEmptyCell, SERIAL_HEADER, type Cell, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
 
 type Row = AdminListRecords[keyof AdminListRecords];
@@ -215,6 +215,9 @@ function RecordTable({ definition, rows, selection }: { definition: ListDefiniti
 }
 
 /** Below the md breakpoint each record is a card of the label / value pairs that have a value. */
+/** Cells a card shows under its fields, as its actions: the desk's status and owner. */
+const isDeskCell = (cell: Cell) => cell.kind === 'status' || cell.kind === 'owner';
+
 function RecordCards({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
   const [params] = useSearchParams();
   return (
@@ -230,7 +233,7 @@ function RecordCards({ definition, rows }: { definition: ListDefinition; rows: R
           <dl>
             {definition.columns
               .map((column) => ({ header: column.header, cell: column.cell(row) }))
-              .filter(({ cell }) => !isEmptyCell(cell))
+              .filter(({ cell }) => !isEmptyCell(cell) && !isDeskCell(cell))
               .map(({ header, cell }) => (
                 <div key={header} className="card-field">
                   <dt>{header}</dt>
@@ -240,6 +243,16 @@ function RecordCards({ definition, rows }: { definition: ListDefinition; rows: R
                 </div>
               ))}
           </dl>
+          {definition.statuses && (
+            <div className="card-desk">
+              {definition.columns
+                .map((column) => column.cell(row))
+                .filter(isDeskCell)
+                .map((cell) => (
+                  <CellView key={cell.kind} cell={cell} />
+                ))}
+            </div>
+          )}
         </li>
       ))}
     </ol>
