@@ -1,7 +1,17 @@
 /** The typed API client used by the public site, the admin UI and the desktop app. */
-import { ADMIN_LISTS, API_PATHS, API_PREFIX, EXPORT_LINK_SUFFIX, type AdminListName } from './api-paths';
+import {
+  ADMIN_LISTS,
+  API_PATHS,
+  API_PREFIX,
+  BULK_SUFFIX,
+  EXPORT_LINK_SUFFIX,
+  NOTES_SUFFIX,
+  TIMELINE_SUFFIX,
+  type AdminListName,
+} from './api-paths';
 import type { AdminListRecords, ApiErrorBody, DashboardStats, ListPage, ListQuery, SessionResponse, SubmitResponse } from './api';
 import type { StatsPeriod } from './constants';
+import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
 import type { ContactMessageInput } from './records';
 import type { AuditPage, AuditQuery, CreateStaffInput, StaffAccount, StaffPasswordResponse, UpdateStaffInput } from './staff';
 
@@ -31,6 +41,10 @@ export const FAILURE_MESSAGES = {
   saveStaff: 'Failed to save the staff account',
   audit: 'Failed to load the audit trail',
   erase: 'Failed to erase the record',
+  change: 'The change could not be saved',
+  timeline: 'Failed to load the timeline',
+  note: 'The note could not be saved',
+  assignees: 'Failed to load the staff list',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 export class ApiError extends Error {
@@ -38,6 +52,8 @@ export class ApiError extends Error {
     message: string,
     readonly status: number,
     readonly fields: Record<string, string> = {},
+    /** The whole error body (a 409 conflict carries the record as it is now in `current`). */
+    readonly body: unknown = null,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -94,7 +110,7 @@ export function createApiClient(options: ApiClientOptions) {
     if (!response.ok) {
       const parsed = (await response.json().catch(() => null)) as ApiErrorBody | null;
       if (init.authenticated && response.status === 401) options.onUnauthorized?.();
-      throw new ApiError(parsed?.error || failure, response.status, parsed?.fields ?? {});
+      throw new ApiError(parsed?.error || failure, response.status, parsed?.fields ?? {}, parsed);
     }
     return response;
   }
@@ -128,7 +144,7 @@ export function createApiClient(options: ApiClientOptions) {
         authenticated: true,
       }),
     /** The export of the list with this query, on a short-lived signed link to download directly (BOM and all). */
-    exportLink: (name: AdminListName, query: Pick<ListQuery, 'q'> = {}) =>
+    exportLink: (name: AdminListName, query: Pick<ListQuery, 'q' | 'status'> = {}) =>
       json<{ url: string }>(
         'GET',
         `${ADMIN_LISTS[name].path}${EXPORT_LINK_SUFFIX}${queryString(query)}`,
@@ -137,6 +153,31 @@ export function createApiClient(options: ApiClientOptions) {
           authenticated: true,
         },
       ),
+    changeRecord: <N extends DeskListName>(name: N, id: string, change: RecordChangeRequest) =>
+      json<AdminListRecords[N]>('PATCH', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.change, {
+        json: change,
+        authenticated: true,
+      }),
+    bulkChange: <N extends DeskListName>(name: N, change: BulkChangeRequest) =>
+      json<BulkChangeResult<AdminListRecords[N]>>('POST', `${ADMIN_LISTS[name].path}${BULK_SUFFIX}`, FAILURE_MESSAGES.change, {
+        json: change,
+        authenticated: true,
+      }),
+    timeline: (name: DeskListName, id: string) =>
+      json<TimelineEntry[]>(
+        'GET',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${TIMELINE_SUFFIX}`,
+        FAILURE_MESSAGES.timeline,
+        {
+          authenticated: true,
+        },
+      ),
+    addNote: (name: DeskListName, id: string, text: string) =>
+      json<TimelineEntry>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${NOTES_SUFFIX}`, FAILURE_MESSAGES.note, {
+        json: { text },
+        authenticated: true,
+      }),
+    assignees: () => json<Assignee[]>('GET', API_PATHS.adminAssignees, FAILURE_MESSAGES.assignees, { authenticated: true }),
     stats: (period: StatsPeriod) =>
       json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {
         authenticated: true,

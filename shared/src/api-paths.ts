@@ -14,6 +14,7 @@ export const API_PATHS = {
   adminStats: '/admin/stats',
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',
+  adminAssignees: '/admin/assignees',
   subscribers: '/subscribers',
   contact: '/contact',
   inquiry: '/inquiry',
@@ -46,3 +47,7 @@ export type AdminListName = keyof typeof ADMIN_LISTS;
 export const CSV_EXPORT_SUFFIX = '/export.csv';
 /** Answers `{ url }`: the export with the same query, on a short-lived signed link needing no header. */
 export const EXPORT_LINK_SUFFIX = '/export-link';
+/** Under a list's path: one record's timeline and notes, and the bulk change of a desk list. */
+export const TIMELINE_SUFFIX = '/timeline';
+export const NOTES_SUFFIX = '/notes';
+export const BULK_SUFFIX = '/bulk';

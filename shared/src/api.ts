@@ -38,12 +38,16 @@ export interface ListQuery {
   q?: string;
   since?: string;
   sort?: 'newest' | 'oldest';
+  /** Only records of this status (a desk list); absent: every status but Spam. */
+  status?: string;
 }
 
 export interface ListPage<T> {
   data: T[];
   total: number;
   nextCursor: string | null;
+  /** A desk list's records per status (trigger-kept, whatever the search): its status tabs. */
+  statusCounts?: Record<string, number>;
 }
 
 export type ActivityKind = 'inquiry' | 'contact' | 'subscriber';

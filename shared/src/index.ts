@@ -11,3 +11,4 @@ export * from './schemas/admin-login';
 export * from './records';
 export * from './notifications';
 export * from './staff';
+export * from './desk';

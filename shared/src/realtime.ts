@@ -17,9 +17,23 @@ export interface RealtimeSummary {
   createdAt: string;
 }
 
+/** A change staff made to a record (docs/admin.md#sales-desk), absent when the event announces a new record. */
+export interface RealtimeChange {
+  /** Who made it. */
+  by: { id: string; email: string };
+  type: 'status' | 'owner' | 'note';
+  /** What happened, after the actor's e-mail: 'moved Jane Doe to Quoted'. */
+  text: string;
+  /** The record's status, owner and version after the change. */
+  status: string;
+  ownerId: string | null;
+  version: number;
+}
+
 export interface RealtimeEvent {
   event: RealtimeEventName;
   summary: RealtimeSummary;
+  change?: RealtimeChange;
 }
 
 /**

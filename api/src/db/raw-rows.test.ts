@@ -38,7 +38,8 @@ describe.each(TEST_ENGINES)('raw rows on %s', (engine) => {
     await dataSource.transaction((manager) => insertRow(manager, entity, row));
 
     const viaRepository = await dataSource.getRepository(entity).findOneByOrFail({ id: row.id });
-    expect(viaRepository).toEqual(row);
+    // Columns left out of the insert (the sales desk's status, owner and version) take their defaults.
+    expect(viaRepository).toMatchObject(row);
     expect(await readRaw(list, row.id as string)).toEqual([viaRepository]);
   });
 

@@ -10,7 +10,7 @@ export function corsForOrigins(origins: string[]): Middleware {
       return allowed.has(origin) ? origin : '';
     },
     credentials: true,
-    allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
+    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'OPTIONS'],
     allowHeaders: ['Content-Type', 'Authorization'],
     maxAge: 600,
   });

@@ -21,6 +21,7 @@ export async function createRecord(
   const row = await storeWithFiles(deps, kind.definition.kind, files, async (manager, stored) => {
     const created: AnyRow = { id: randomUUID(), ...storedValues(kind.definition, input), createdAt: now };
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
+    if (kind.definition.statuses) Object.assign(created, { status: kind.definition.statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     await insertRow(manager, kind.entity, created);
     return created;

@@ -13,6 +13,7 @@ export function createPresenter<D extends RecordDefinition>(kind: RecordKind<D>)
   const values = fields.filter((f) => f.kind !== 'files' && f.kind !== 'date').map((f) => f.key);
   const dates = fields.filter((f) => f.kind === 'date').map((f) => f.key);
   const files = fields.find((f) => f.kind === 'files');
+  const desk = kind.definition.statuses !== null;
   return (row, sign) => {
     const source = row as unknown as AnyRow;
     const record: Record<string, unknown> = { _id: source.id };
@@ -23,6 +24,7 @@ export function createPresenter<D extends RecordDefinition>(kind: RecordKind<D>)
       record.attachmentFiles = presentAttachmentFiles(stored, sign);
     }
     for (const key of dates) record[key] = (source[key] as Date).toISOString();
+    if (desk) Object.assign(record, { status: source.status, ownerId: source.ownerId ?? null, version: source.version });
     return record as RecordOf<D>;
   };
 }

@@ -1,12 +1,10 @@
 import type { RealtimeEvent } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 
-/**
- * Announces a committed record (unless the database already did, in the inserting transaction);
- * a failing bus is logged, never turned into a failed submission.
- */
-export async function publishAfterCommit(deps: Pick<AppDeps, 'bus' | 'logger'>, event: RealtimeEvent): Promise<void> {
-  if (deps.bus.recordsAnnounceThemselves) return;
+type PublishDeps = Pick<AppDeps, 'bus' | 'logger'>;
+
+/** Publishes a committed change; a failing bus is logged, never turned into a failed request. */
+export async function publishAfterCommit(deps: PublishDeps, event: RealtimeEvent): Promise<void> {
   try {
     await deps.bus.publish(event);
   } catch (error) {
@@ -15,4 +13,14 @@ export async function publishAfterCommit(deps: Pick<AppDeps, 'bus' | 'logger'>, 
       error: error instanceof Error ? error.message : String(error),
     });
   }
+}
+
+/**
+ * Announces a new record, unless the database already did in the inserting transaction
+ * (PostgreSQL's trigger, docs/operations.md#realtime). Changes to existing records (the sales
+ * desk) are always published with publishAfterCommit.
+ */
+export async function announceNewRecord(deps: PublishDeps, event: RealtimeEvent): Promise<void> {
+  if (deps.bus.recordsAnnounceThemselves) return;
+  await publishAfterCommit(deps, event);
 }

@@ -6,6 +6,16 @@ import type { AnyRow, RecordKind } from './record-kind';
 /** The JSON column holding a record's files ({ storedName, originalName, mimeType, size }[]). */
 export const FILES_COLUMN = 'attachments';
 
+/**
+ * The sales desk's columns of a worked kind (migration 1795000000100). The defaults are the
+ * table's: an insert without them (a seeded row) gets the first status and version 1.
+ */
+const deskColumns = (statuses: readonly string[]): Record<string, EntitySchemaColumnOptions> => ({
+  status: { type: 'varchar', length: 20, default: statuses[0] },
+  ownerId: { type: 'varchar', length: 36, nullable: true },
+  version: { type: 'integer', default: 1 },
+});
+
 /** A record table's columns, from its kind's fields: text, JSON lists, one JSON files column, times. */
 export function recordEntity(kind: RecordKind, engine: Engine): EntitySchema<AnyRow> {
   const types = columnTypes(engine);
@@ -16,5 +26,6 @@ export function recordEntity(kind: RecordKind, engine: Engine): EntitySchema<Any
     else if (field.kind === 'date') columns[field.key] = { type: types.timestamp };
     else columns[field.key] = { type: 'text' };
   }
+  if (kind.definition.statuses) Object.assign(columns, deskColumns(kind.definition.statuses));
   return new EntitySchema<AnyRow>({ name: kind.entity, tableName: kind.table, columns });
 }

@@ -14,17 +14,25 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Field<D extends RecordDefinition> = D['fields'][number];
 type RowValue<F> = F extends { kind: 'list' } ? string[] : F extends { kind: 'date' } ? Date : string;
 
-/** A stored row: the fields (dates as Date), and the files' metadata in one JSON column. */
+/** The desk's columns of a worked kind. */
+export interface DeskColumns {
+  status: string;
+  ownerId: string | null;
+  version: number;
+}
+
+/** A stored row: the fields (dates as Date), the files' metadata in one JSON column, the desk's columns. */
 export type RowOf<D extends RecordDefinition> = Simplify<
   { id: string } & { [F in Exclude<Field<D>, { kind: 'files' }> as F['key']]: RowValue<F> } & ([
       Extract<Field<D>, { kind: 'files' }>,
     ] extends [never]
       ? object
-      : { attachments: StoredFile[] })
+      : { attachments: StoredFile[] }) &
+    (D['statuses'] extends readonly string[] ? DeskColumns : object)
 >;
 
 /** Any kind's row, as the generic code sees it. */
-export interface AnyRow {
+export interface AnyRow extends Partial<DeskColumns> {
   id: string;
   createdAt: Date;
   attachments?: StoredFile[];

@@ -8,7 +8,7 @@ import { receiveFiles, type IncomingFilesState } from '../uploads/receive-files'
 import { createRecord } from './create-record';
 import { recordEvent } from './present-record';
 import type { RecordKind } from './record-kind';
-import { publishAfterCommit } from './publish';
+import { announceNewRecord } from './publish';
 
 /**
  * POST <submitPath>: a visitor's submission (JSON, or multipart with the kind's file field),
@@ -30,7 +30,7 @@ export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKi
       const incoming = (ctx.state as Partial<IncomingFilesState>).incomingFiles ?? [];
       const checked = fileField ? await checkFiles(incoming, fileField) : [];
       const { row, created } = await store(deps, kind, ctx.state.input.body, checked);
-      if (created) await publishAfterCommit(deps, recordEvent(kind, row));
+      if (created) await announceNewRecord(deps, recordEvent(kind, row));
       ctx.status = created ? 201 : 200;
       ctx.body = {
         message: created ? kind.submitted : (kind.alreadyStored ?? kind.submitted),

@@ -1,4 +1,4 @@
-import { ROLES, roleAllows, type Role } from '@sourcing/shared';
+import { ADMIN_LISTS, DESK_LISTS, ROLES, roleAllows, type Role } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../auth/access-tokens';
 import { declaredRole, ROLE_NOT_ALLOWED } from '../auth/require-admin';
@@ -75,7 +75,23 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
       'PATCH /api/admin/staff/:id': 'owner',
       'POST /api/admin/staff/:id/reset-password': 'owner',
       'GET /api/admin/audit': 'owner',
+      'GET /api/admin/assignees': 'viewer',
     });
+  });
+
+  it('registers the sales desk of every worked list: changes, bulk changes and notes for agents, the timeline for viewers', () => {
+    const desk = DESK_LISTS.flatMap((list) => {
+      const path = `/api${ADMIN_LISTS[list].path}`;
+      return [
+        [`PATCH ${path}/:id`, 'agent'],
+        [`POST ${path}/bulk`, 'agent'],
+        [`POST ${path}/:id/notes`, 'agent'],
+        [`GET ${path}/:id/timeline`, 'viewer'],
+      ];
+    });
+    expect(desk).toHaveLength(12);
+    const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
+    expect(roles).toMatchObject(Object.fromEntries(desk));
   });
 
   it('answers 401 to every admin route without a session, with a forged token and with an expired one', async () => {

@@ -5,6 +5,7 @@ import { registerAuditRoutes } from '../audit/audit-routes';
 import { authRoutes } from '../auth/routes';
 import { rateLimit } from '../http/rate-limit';
 import { registerErasure } from '../records/erasure/erasure-routes';
+import { registerDeskRoutes } from '../records/desk/desk-routes';
 import { registerAdminList } from '../records/list/register-admin-list';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
@@ -30,6 +31,7 @@ export function createApiRouter(deps: AppDeps): Router {
     registerAdminList(router, deps, kind);
     registerErasure(router, deps, kind);
   }
+  registerDeskRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   registerStaffRoutes(router, deps);

@@ -58,6 +58,7 @@ export const BUYER_INQUIRY = defineRecord({
   kind: 'inquiry',
   list: 'inquiries',
   event: 'inquiryUpdated',
+  statuses: ['New', 'In progress', 'Quoted', 'Won', 'Lost', 'Spam'],
   title: 'fullName',
   detail: 'companyName',
   fields: [

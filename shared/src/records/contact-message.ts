@@ -8,6 +8,7 @@ export const CONTACT_MESSAGE = defineRecord({
   kind: 'contact',
   list: 'contacts',
   event: 'contactUpdated',
+  statuses: ['Open', 'Answered', 'Spam'],
   title: 'name',
   detail: 'email',
   fields: [

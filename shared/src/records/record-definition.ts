@@ -69,7 +69,10 @@ export type SubmissionSchema<Fs extends Fields> = z.ZodType<
   z.input<z.ZodObject<SubmissionShape<Fs>>>
 >;
 
-export interface RecordDefinition<Fs extends Fields = Fields> {
+/** The statuses of a record kind staff work on (docs/admin.md#sales-desk); null for kinds they do not. */
+type Statuses = readonly string[] | null;
+
+export interface RecordDefinition<Fs extends Fields = Fields, S extends Statuses = Statuses> {
   readonly kind: RecordKind;
   /** The admin list (path, realtime event: ADMIN_LISTS). */
   readonly list: AdminListName;
@@ -78,6 +81,12 @@ export interface RecordDefinition<Fs extends Fields = Fields> {
   readonly title: Fs[number]['key'];
   readonly detail?: Fs[number]['key'];
   readonly fields: Fs;
+  /**
+   * The sales desk's statuses, in tab order: a new record gets the first; SPAM_STATUS (which every
+   * set holds) takes a record out of the default list and the dashboard. The API's checks, the
+   * trigger-kept counts, the admin's tabs and the tests all read this.
+   */
+  readonly statuses: S;
   /** Checks across fields of a submission. */
   refine?(value: Record<string, unknown>, ctx: z.RefinementCtx): void;
 }
@@ -86,12 +95,13 @@ export interface RecordDefinition<Fs extends Fields = Fields> {
  * Declares a record kind, keeping the literal keys and kinds its derived types are built from
  * (and typing `refine` with the kind's own submission).
  */
-export function defineRecord<const Fs extends Fields>(
-  definition: Omit<RecordDefinition<Fs>, 'refine'> & {
+export function defineRecord<const Fs extends Fields, const S extends Statuses = null>(
+  definition: Omit<RecordDefinition<Fs, S>, 'refine' | 'statuses'> & {
+    statuses?: S;
     refine?(value: z.output<z.ZodObject<SubmissionShape<Fs>>>, ctx: z.RefinementCtx): void;
   },
-): RecordDefinition<Fs> {
-  return definition;
+): RecordDefinition<Fs, S> {
+  return { ...definition, statuses: (definition.statuses ?? null) as S };
 }
 
 type Simplify<T> = { [K in keyof T]: T[K] } & {};
@@ -108,9 +118,15 @@ type FilesOf<Fs extends Fields> = [Extract<Fs[number], { kind: 'files' }>] exten
   ? object
   : { /** The same files with their names, types and signed links. */ attachmentFiles: AttachmentFile[] };
 
-/** A record as the API answers it: `_id`, every field, and the files' details when it has files. */
+/** What staff work on a record of a kind with statuses: its status, owner (an admin's id) and version. */
+type DeskOf<S> = S extends readonly (infer T extends string)[] ? { status: T; ownerId: string | null; version: number } : object;
+
+/**
+ * A record as the API answers it: `_id`, every field, the files' details when it has files, and
+ * the desk's status, owner and version when its kind has statuses.
+ */
 export type RecordOf<D extends RecordDefinition> = Simplify<
-  { _id: string } & { [F in D['fields'][number] as F['key']]: RecordValue<F> } & FilesOf<D['fields']>
+  { _id: string } & { [F in D['fields'][number] as F['key']]: RecordValue<F> } & FilesOf<D['fields']> & DeskOf<D['statuses']>
 >;
 
 /** What a form holds: every submitted field as text, lists as lists. */

@@ -46,6 +46,7 @@ export const SUPPLIER_OFFER = defineRecord({
   kind: 'supplierInquiry',
   list: 'supplierInquiries',
   event: 'supplierInquiryUpdated',
+  statuses: ['New', 'Reviewing', 'Approved', 'Rejected', 'Spam'],
   title: 'fullName',
   detail: 'productName',
   fields: [

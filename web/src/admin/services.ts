@@ -1,5 +1,6 @@
 import { createContext, useContext } from 'react';
 import { createStore } from 'jotai';
+import toast from 'react-hot-toast';
 import {
   connectRealtime,
   createApiClient,
@@ -10,7 +11,7 @@ import {
   type WebSocketLike,
 } from '@sourcing/shared';
 import { createLiveUpdates, liveConnectionLostAtom, type LiveUpdates } from './live/live';
-import { createSessionController, type SessionController } from './session/session';
+import { createSessionController, sessionAtom, type SessionController } from './session/session';
 
 export interface AdminServices {
   platform: AdminPlatform;
@@ -32,7 +33,14 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
     getAccessToken: session.accessToken,
     onUnauthorized: session.handleUnauthorized,
   });
-  const live = createLiveUpdates({ store, api: () => api, platform, storage: window.localStorage });
+  const live = createLiveUpdates({
+    store,
+    api: () => api,
+    platform,
+    storage: window.localStorage,
+    me: () => store.get(sessionAtom).admin?.id ?? null,
+    announce: (text) => toast(text, { id: `change:${text}` }),
+  });
 
   return {
     platform,

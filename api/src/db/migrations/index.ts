@@ -10,6 +10,7 @@ import { CreateRecordCounts1795000000030 } from './1795000000030-create-record-c
 import { CreateSqliteSearch1795000000040 } from './1795000000040-create-sqlite-search';
 import { CreateInquirySlotCounts1795000000050 } from './1795000000050-create-inquiry-slot-counts';
 import { CreateRateLimits1795000000060 } from './1795000000060-create-rate-limits';
+import { CreateSalesDesk1795000000100 } from './1795000000100-create-sales-desk';
 import { AddStaffRoles1795000000200 } from './1795000000200-add-staff-roles';
 import { CreateAuditLog1795000000210 } from './1795000000210-create-audit-log';
 import { AnnounceRecords1795000000600 } from './1795000000600-announce-records';
@@ -23,6 +24,7 @@ export const MIGRATIONS = [
   CreateSqliteSearch1795000000040,
   CreateInquirySlotCounts1795000000050,
   CreateRateLimits1795000000060,
+  CreateSalesDesk1795000000100,
   AddStaffRoles1795000000200,
   CreateAuditLog1795000000210,
   AnnounceRecords1795000000600,

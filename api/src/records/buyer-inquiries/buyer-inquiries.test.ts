@@ -61,6 +61,9 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       attachmentFiles: [],
       createdAt: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\d\.\d{3}Z$/),
       updatedAt: record.createdAt,
+      status: 'New',
+      ownerId: null,
+      version: 1,
     });
     expect(await recorder.settle()).toEqual([
       {

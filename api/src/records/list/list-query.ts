@@ -8,6 +8,8 @@ export interface ParsedListQuery {
   q: string;
   since: Date | null;
   sort: 'newest' | 'oldest';
+  /** A desk list's one status; null: every status but Spam (or no statuses at all). */
+  status: string | null;
 }
 
 const emptyAsUndefined = (v: unknown) => (v === '' || Array.isArray(v) ? undefined : v);
@@ -40,9 +42,26 @@ const listQueryFields = z.object({
   ),
 });
 
-/** `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export (400 with fields when malformed). */
-export const listQuerySchema = listQueryFields.transform((query, ctx): ParsedListQuery => {
-  const cursor = query.cursor ? decodeCursor(query.cursor) : null;
-  if (query.cursor && !cursor) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Invalid cursor' });
-  return { limit: query.limit, cursor, q: query.q, since: query.since ? new Date(query.since) : null, sort: query.sort };
-});
+/**
+ * `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export, and `status` on a list
+ * with statuses (400 with fields when malformed).
+ */
+export function listQuerySchemaOf(statuses: readonly string[] | null) {
+  const status = statuses
+    ? z.preprocess(emptyAsUndefined, z.enum(statuses as [string, ...string[]], { error: 'Unknown status' }).optional())
+    : z.any().optional();
+  return listQueryFields.extend({ status }).transform((query, ctx): ParsedListQuery => {
+    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+    if (query.cursor && !cursor) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Invalid cursor' });
+    return {
+      limit: query.limit,
+      cursor,
+      q: query.q,
+      since: query.since ? new Date(query.since) : null,
+      sort: query.sort,
+      status: statuses ? ((query.status as string | undefined) ?? null) : null,
+    };
+  });
+}
+
+export const listQuerySchema = listQuerySchemaOf(null);

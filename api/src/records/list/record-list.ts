@@ -1,10 +1,11 @@
-import { searchedKeys, type AdminListName, type ListPage } from '@sourcing/shared';
+import { searchedKeys, SPAM_STATUS, type AdminListName, type ListPage } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
 import { dbTime, engineOf } from '../../db/engine';
 import { rawSql } from '../../db/raw-sql';
 import { rowReader } from '../../db/row-reader';
 import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
+import { countsInOrder, statusCounts, withoutSpam } from '../desk/status-counts';
 import { recordCounts } from '../record-counts';
 import type { RecordKind, RecordTable } from '../record-kind';
 import { csvColumnsOf, type CsvColumn } from './csv';
@@ -18,6 +19,8 @@ export interface RecordListDefinition<Rec> {
   table: RecordTable;
   /** Searched by `q`, case-insensitively, anywhere in the text. */
   searchColumns: readonly string[];
+  /** The desk's statuses (tabs, the status filter), null for a list staff do not work on. */
+  statuses: readonly string[] | null;
   present(row: ListRow, sign: LinkSigner): Rec;
   csvColumns: CsvColumn<Rec>[];
 }
@@ -33,13 +36,14 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
     entity: kind.entity,
     table: kind.table,
     searchColumns: searchedKeys(kind.definition),
+    statuses: kind.definition.statuses,
     present,
     csvColumns: csvColumnsOf(kind.definition),
   };
 }
 
 type ListDeps = Pick<AppDeps, 'dataSource'>;
-type Filter = Pick<ParsedListQuery, 'q' | 'since'>;
+type Filter = Pick<ParsedListQuery, 'q' | 'since'> & Partial<Pick<ParsedListQuery, 'status'>>;
 
 /**
  * The searched columns joined by a unit separator (so a match never spans two fields) and
@@ -60,7 +64,7 @@ export interface FilteredRows {
 
 export function filteredRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns'>,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'statuses'>,
   filter: Filter,
 ): FilteredRows {
   const engine = engineOf(deps.dataSource);
@@ -80,6 +84,13 @@ export function filteredRows(
   if (filter.since) {
     rows.where.push('r."createdAt" > ?');
     rows.params.push(dbTime(engine, filter.since));
+  }
+  if (filter.status) {
+    rows.where.push('r."status" = ?');
+    rows.params.push(filter.status);
+  } else if (def.statuses) {
+    rows.where.push('r."status" <> ?');
+    rows.params.push(SPAM_STATUS);
   }
   return rows;
 }
@@ -122,9 +133,21 @@ async function pageRows(
   return (await rawSql(deps.dataSource).all(sql, params)).map((raw) => reader.read(raw));
 }
 
-/** The unfiltered total comes from the trigger-kept count; a search or `since` counts its matches. */
-async function countRows(deps: ListDeps, table: RecordTable, base: FilteredRows, filter: Filter): Promise<number> {
-  if (!filter.q && !filter.since) return (await recordCounts(deps.dataSource))[table];
+/**
+ * The unfiltered total (of a status, or of every status but Spam) comes from the trigger-kept
+ * counts; a search or `since` counts its matches.
+ */
+async function countRows(
+  deps: ListDeps,
+  table: RecordTable,
+  base: FilteredRows,
+  filter: Filter,
+  byStatus: Record<string, number> | undefined,
+): Promise<number> {
+  if (!filter.q && !filter.since) {
+    if (!byStatus) return (await recordCounts(deps.dataSource))[table];
+    return filter.status ? (byStatus[filter.status] ?? 0) : withoutSpam(byStatus);
+  }
   const [raw] = await rawSql(deps.dataSource).all<{ total: string | number }>(
     `SELECT COUNT(*) AS "total" FROM ${base.from}${whereClause(base.where)}`,
     base.params,
@@ -139,8 +162,9 @@ export async function listRecords<Rec>(
   sign: LinkSigner,
 ): Promise<ListPage<Rec>> {
   const base = filteredRows(deps, def, query);
+  const byStatus = def.statuses ? countsInOrder(def.statuses, (await statusCounts(deps.dataSource))[def.table]) : undefined;
   const [total, rows] = await Promise.all([
-    countRows(deps, def.table, base, query),
+    countRows(deps, def.table, base, query, byStatus),
     pageRows(deps, def, base, query.sort, query.cursor, query.limit + 1),
   ]);
   const more = rows.length > query.limit;
@@ -150,6 +174,7 @@ export async function listRecords<Rec>(
     data: page.map((row) => def.present(row, sign)),
     total,
     nextCursor: more && last ? encodeCursor(last) : null,
+    ...(byStatus ? { statusCounts: byStatus } : {}),
   };
 }
 
@@ -170,7 +195,7 @@ export const CSV_BATCH_SIZE = 1000;
 export async function* allRecords<Rec>(
   deps: ListDeps,
   def: RecordListDefinition<Rec>,
-  query: Pick<ParsedListQuery, 'q' | 'since' | 'sort'>,
+  query: Pick<ParsedListQuery, 'q' | 'since' | 'sort'> & Partial<Pick<ParsedListQuery, 'status'>>,
   sign: LinkSigner,
 ): AsyncGenerator<Rec> {
   const base = filteredRows(deps, def, query);

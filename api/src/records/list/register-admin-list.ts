@@ -8,7 +8,7 @@ import { HttpError, NOT_FOUND } from '../../http/errors';
 import type { LinkSigner } from '../attachment-files';
 import { CSV_BOM, csvLine } from './csv';
 import { validate, type InputState } from '../../http/validate';
-import { listQuerySchema, type ParsedListQuery } from './list-query';
+import { listQuerySchemaOf, type ParsedListQuery } from './list-query';
 import type { RecordKind } from '../record-kind';
 import { allRecords, findRecord, listDefinitionOf, listRecords } from './record-list';
 import { UUID } from './cursor';
@@ -37,7 +37,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   const def = listDefinitionOf(kind);
   const path = ADMIN_LISTS[def.name].path;
   const viewer = requireRole(deps.tokens, 'viewer');
-  const listQuery = validate({ query: listQuerySchema });
+  const listQuery = validate({ query: listQuerySchemaOf(def.statuses) });
   const exportLinks = createExportLinks(deps.config.jwtSecret, deps.now);
   const exportPath = `${API_PREFIX}${path}${CSV_EXPORT_SUFFIX}`;
   // A signed link (handed out by export-link to a viewer) stands in for the token.
@@ -56,8 +56,8 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
 
   // Validating here too means a malformed query is refused to the admin, not in a download.
   const auditExport = (ctx: Context & { state: ListState }) => {
-    const { q, since, sort } = ctx.state.input.query;
-    return deps.audit(ctx, 'export', { kind: kind.definition.kind }, { list: def.name, filters: { q, since, sort } });
+    const { q, since, sort, status } = ctx.state.input.query;
+    return deps.audit(ctx, 'export', { kind: kind.definition.kind }, { list: def.name, filters: { q, since, sort, status } });
   };
 
   router.get<ListState>(`${path}${EXPORT_LINK_SUFFIX}`, viewer, listQuery, async (ctx) => {
@@ -69,8 +69,8 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, viewerOrSignedLink, listQuery, async (ctx) => {
     // A signed link was audited when export-link handed it out; an admin's token is audited here.
     if (ctx.state.admin) await auditExport(ctx);
-    const { q, since, sort } = ctx.state.input.query;
-    const records = allRecords(deps, def, { q, since, sort }, linkSigner(deps, ctx));
+    const { q, since, sort, status } = ctx.state.input.query;
+    const records = allRecords(deps, def, { q, since, sort, status }, linkSigner(deps, ctx));
     const columns = def.csvColumns;
     const logger = deps.logger;
     // Lines go out in chunks of about 64 KB: one stream write per row would cost more than the row.

@@ -1,17 +1,28 @@
 import { useEffect, useRef, useState } from 'react';
 import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
-import { csvFileName, type AdminListRecords } from '@sourcing/shared';
+import { csvFileName, type AdminListRecords, type DeskListName } from '@sourcing/shared';
+import { BulkBar } from '../desk/BulkBar';
+import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
 import { LoadError } from '../ui/LoadError';
 import { useDebouncedValue } from '../ui/useDebouncedValue';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { CellView } from './CellView';
 import { backState } from './back-to-list';
-import { isEmptyCell, SERIAL_HEADER, type ListDefinition } from './list-definitions';
+import { isEmptyCell, SERIAL_HEADER, type Cell, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
 
 type Row = AdminListRecords[keyof AdminListRecords];
+/** A worked record's version: what a change sends back. */
+const versionOf = (row: Row) => (row as { version?: number }).version ?? 0;
+
+/** The rows ticked for a bulk change (of a worked list), by id. */
+export interface Selection {
+  ids: ReadonlySet<string>;
+  toggle(id: string): void;
+  setAll(ids: string[] | null): void;
+}
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
@@ -20,9 +31,27 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const { api, live, platform } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
+  const wanted = params.get('status');
+  const status = wanted && definition.statuses?.includes(wanted) ? wanted : null;
   const [input, setInput] = useState(q);
   const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
-  const { state, loadMore, retry } = useListPages(definition.name, q);
+  const { state, loadMore, retry } = useListPages(definition.name, q, status);
+  const lastCounts = useRef(state.statusCounts);
+  if (state.statusCounts) lastCounts.current = state.statusCounts;
+  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  useEffect(() => setSelected(new Set()), [q, status]);
+  const selection: Selection | null = definition.statuses
+    ? {
+        ids: selected,
+        toggle: (id) =>
+          setSelected((ids) => {
+            const next = new Set(ids);
+            if (!next.delete(id)) next.add(id);
+            return next;
+          }),
+        setAll: (ids) => setSelected(new Set(ids ?? [])),
+      }
+    : null;
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [exporting, setExporting] = useState(false);
 
@@ -40,14 +69,30 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   useEffect(() => {
     if (search === urlSearch.current) return;
     urlSearch.current = search;
-    setParamsRef.current(search ? { q: search } : {}, { replace: true });
+    setParamsRef.current(
+      (previous) => {
+        const next = new URLSearchParams(previous);
+        if (search) next.set('q', search);
+        else next.delete('q');
+        return next;
+      },
+      { replace: true },
+    );
   }, [search]);
+
+  const showStatus = (next: string | null) =>
+    setParams((previous) => {
+      const params = new URLSearchParams(previous);
+      if (next) params.set('status', next);
+      else params.delete('status');
+      return params;
+    });
 
   const exportCsv = async () => {
     setExporting(true);
     try {
       // A signed link the browser or desktop app streams to disk: any size, bytes (and BOM) as sent.
-      const { url } = await api.exportLink(definition.name, { q });
+      const { url } = await api.exportLink(definition.name, { q, status: status ?? undefined });
       if (await platform.saveDownload({ url, fileName: csvFileName(definition.name, q, new Date()) })) {
         toastOnce.success('CSV exported');
       }
@@ -78,6 +123,17 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
           </button>
         </div>
       </div>
+      {definition.statuses && (
+        <StatusTabs statuses={definition.statuses} counts={lastCounts.current} current={status} onSelect={showStatus} />
+      )}
+      {definition.statuses && selected.size > 0 && (
+        <BulkBar
+          list={definition.name as DeskListName}
+          statuses={definition.statuses}
+          selected={state.rows.filter((r) => selected.has(r._id)).map((r) => ({ id: r._id, version: versionOf(r) }))}
+          onDone={() => setSelected(new Set())}
+        />
+      )}
       {state.status === 'loading' && <p className="state-text">{definition.loadingText}</p>}
       {state.status === 'error' && <LoadError message={definition.errorText(state.error ?? '')} onRetry={retry} />}
       {state.status === 'ready' && state.rows.length === 0 && <p className="state-text">{definition.emptyText}</p>}
@@ -89,7 +145,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
           {narrow ? (
             <RecordCards definition={definition} rows={state.rows} />
           ) : (
-            <RecordTable definition={definition} rows={state.rows} />
+            <RecordTable definition={definition} rows={state.rows} selection={selection} />
           )}
           {state.nextCursor && <LoadMoreButton onLoad={loadMore} loading={state.loadingMore} />}
         </>
@@ -98,15 +154,27 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   );
 }
 
-function RecordTable({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
+function RecordTable({ definition, rows, selection }: { definition: ListDefinition; rows: Row[]; selection: Selection | null }) {
   const [params] = useSearchParams();
   const [first, ...rest] = definition.columns;
+  const allSelected = selection !== null && rows.length > 0 && rows.every((r) => selection.ids.has(r._id));
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={definition.title}>
       <table className="records-table">
         <thead>
           <tr>
-            <th scope="col">{SERIAL_HEADER}</th>
+            <th scope="col">
+              {selection && (
+                <input
+                  type="checkbox"
+                  className="row-select"
+                  aria-label="Select all shown"
+                  checked={allSelected}
+                  onChange={() => selection.setAll(allSelected ? null : rows.map((r) => r._id))}
+                />
+              )}
+              {SERIAL_HEADER}
+            </th>
             {definition.columns.map((column) => (
               <th scope="col" key={column.header}>
                 {column.header}
@@ -117,7 +185,18 @@ function RecordTable({ definition, rows }: { definition: ListDefinition; rows: R
         <tbody>
           {rows.map((row, index) => (
             <tr key={row._id}>
-              <td>{index + 1}</td>
+              <td>
+                {selection && (
+                  <input
+                    type="checkbox"
+                    className="row-select"
+                    aria-label={`Select ${definition.primary(row) || row._id}`}
+                    checked={selection.ids.has(row._id)}
+                    onChange={() => selection.toggle(row._id)}
+                  />
+                )}
+                {index + 1}
+              </td>
               <td>
                 <Link to={row._id} state={backState(params)}>
                   <CellView cell={first.cell(row)} />
@@ -137,6 +216,9 @@ function RecordTable({ definition, rows }: { definition: ListDefinition; rows: R
 }
 
 /** Below the md breakpoint each record is a card of the label / value pairs that have a value. */
+/** Cells a card shows under its fields, as its actions: the desk's status and owner. */
+const isDeskCell = (cell: Cell) => cell.kind === 'status' || cell.kind === 'owner';
+
 function RecordCards({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
   const [params] = useSearchParams();
   return (
@@ -152,7 +234,7 @@ function RecordCards({ definition, rows }: { definition: ListDefinition; rows: R
           <dl>
             {definition.columns
               .map((column) => ({ header: column.header, cell: column.cell(row) }))
-              .filter(({ cell }) => !isEmptyCell(cell))
+              .filter(({ cell }) => !isEmptyCell(cell) && !isDeskCell(cell))
               .map(({ header, cell }) => (
                 <div key={header} className="card-field">
                   <dt>{header}</dt>
@@ -162,6 +244,16 @@ function RecordCards({ definition, rows }: { definition: ListDefinition; rows: R
                 </div>
               ))}
           </dl>
+          {definition.statuses && (
+            <div className="card-desk">
+              {definition.columns
+                .map((column) => column.cell(row))
+                .filter(isDeskCell)
+                .map((cell) => (
+                  <CellView key={cell.kind} cell={cell} />
+                ))}
+            </div>
+          )}
         </li>
       ))}
     </ol>

@@ -1,6 +1,7 @@
 import { useId } from 'react';
 import type { AttachmentFile } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
+import { OwnerName, RowStatus } from '../desk/DeskCells';
 import { attachmentHref } from './attachments';
 import { useAdminServices } from '../services';
 import { DASH, formatDateTime, type Cell } from './list-definitions';
@@ -57,5 +58,9 @@ export function CellView({ cell }: { cell: Cell }) {
           ))}
         </span>
       );
+    case 'status':
+      return <RowStatus cell={cell} />;
+    case 'owner':
+      return <OwnerName ownerId={cell.ownerId} />;
   }
 }

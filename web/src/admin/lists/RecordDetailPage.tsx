@@ -1,5 +1,9 @@
+import { useAtomValue } from 'jotai';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { AttachmentFile } from '@sourcing/shared';
+import type { AttachmentFile, DeskListName } from '@sourcing/shared';
+import { DeskPanel } from '../desk/DeskPanel';
+import { Timeline } from '../desk/Timeline';
+import { reconnectsAtom, recordVersionsAtom } from '../live/live';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
 import { LoadError } from '../ui/LoadError';
@@ -14,7 +18,10 @@ import { DASH, type ListDefinition } from './list-definitions';
 export function RecordDetailPage({ definition }: { definition: ListDefinition }) {
   const { api } = useAdminServices();
   const { id = '' } = useParams();
-  const record = useLoad(() => api.detail(definition.name, id), [api, definition.name, id]);
+  // Re-read when staff change this record (here or elsewhere) and after a reconnect.
+  const version = useAtomValue(recordVersionsAtom)[id] ?? 0;
+  const reconnects = useAtomValue(reconnectsAtom);
+  const record = useLoad(() => api.detail(definition.name, id), [api, definition.name, id, version, reconnects]);
   const listSearch = searchOfBackState(useLocation().state);
   const canErase = useCan('owner');
   const back = (
@@ -23,26 +30,34 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
     </Link>
   );
 
-  if (record.status !== 'ready') {
+  // While a re-read is on its way the record on screen stays (another record's never shows).
+  const row = record.data && record.data._id === id ? record.data : null;
+  if (row === null || record.status === 'error') {
     return (
       <section className="detail-page">
         {back}
-        {record.status === 'loading' ? (
-          <p className="state-text">Loading...</p>
-        ) : (
+        {record.status === 'error' ? (
           <LoadError message={definition.errorText(record.error)} onRetry={record.retry} />
+        ) : (
+          <p className="state-text">Loading...</p>
         )}
       </section>
     );
   }
 
-  const row = record.data;
   return (
     <section className="detail-page" aria-labelledby="detail-title">
       {back}
       <h2 id="detail-title" className="page-title">
         {definition.primary(row) || row._id}
       </h2>
+      {definition.statuses && (
+        <DeskPanel
+          list={definition.name as DeskListName}
+          statuses={definition.statuses}
+          record={row as unknown as { _id: string; status: string; ownerId: string | null; version: number }}
+        />
+      )}
       <dl className="detail-fields">
         {definition.details.map((column) => {
           const cell = column.cell(row);
@@ -64,6 +79,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
           );
         })}
       </dl>
+      {definition.statuses && <Timeline list={definition.name as DeskListName} id={row._id} />}
       {canErase && <EraseRecord definition={definition} id={row._id} listSearch={listSearch} />}
     </section>
   );

@@ -44,11 +44,13 @@ describe('list definitions (docs/admin.md#lists)', () => {
     ]);
   });
 
-  it('columns and detail fields are the record definitions’ fields, labels in order', () => {
+  it('columns and detail fields are the record definitions’ fields, labels in order; worked lists end with Status and Owner', () => {
     for (const definition of LIST_DEFINITIONS) {
       const labels = fieldsShownIn(RECORD_DEFINITIONS[definition.name], 'list').map((f) => f.label);
-      expect(headers(definition)).toEqual(labels);
+      const worked = RECORD_DEFINITIONS[definition.name].statuses !== null;
+      expect(headers(definition)).toEqual(worked ? [...labels, 'Status', 'Owner'] : labels);
       expect(definition.details.map((c) => c.header)).toEqual(labels);
+      expect(definition.statuses).toBe(RECORD_DEFINITIONS[definition.name].statuses);
     }
   });
 });

@@ -1,7 +1,9 @@
 import {
   fieldsShownIn,
   RECORD_DEFINITIONS,
+  statusesOf,
   type AdminListName,
+  type DeskListName,
   type AdminListRecords,
   type AttachmentFile,
   type FieldDefinition,
@@ -15,7 +17,11 @@ export type Cell =
   /** An ISO time, shown in the viewer's locale. */
   | { kind: 'date'; iso: string }
   /** Attachment links ('View', or 'View 1', 'View 2', ...) with the file names, a dash when there are none. */
-  | { kind: 'files'; links: { label: string; file: AttachmentFile }[] };
+  | { kind: 'files'; links: { label: string; file: AttachmentFile }[] }
+  /** A worked record's status, changed right there (the row action). */
+  | { kind: 'status'; list: DeskListName; id: string; title: string; status: string; version: number }
+  /** A worked record's owner: shown by e-mail, nobody shows as empty. */
+  | { kind: 'owner'; ownerId: string | null };
 
 export interface Column<R> {
   header: string;
@@ -37,6 +43,8 @@ export interface ListDefinition<N extends AdminListName = AdminListName> {
   columns: Column<AdminListRecords[N]>[];
   details: Column<AdminListRecords[N]>[];
   searchHint: string;
+  /** The sales desk's statuses (tabs, row action, bulk change), null for a list staff do not work on. */
+  statuses: readonly string[] | null;
 }
 
 export const DASH = '-';
@@ -84,14 +92,35 @@ const titleOf =
 
 const errorWithPrefix = (message: string) => `Error: ${message}`;
 
-type ListTexts<N extends AdminListName> = Omit<ListDefinition<N>, 'name' | 'primary' | 'columns' | 'details'>;
+type ListTexts<N extends AdminListName> = Omit<ListDefinition<N>, 'name' | 'primary' | 'columns' | 'details' | 'statuses'>;
 
-/** A list: its texts, and the columns and detail fields its record definition gives. */
+export const STATUS_HEADER = 'Status';
+export const OWNER_HEADER = 'Owner';
+
+/** A worked list's last two columns: the status (changed in place) and the owner. */
+function deskColumnsOf<N extends AdminListName>(name: N): Column<AdminListRecords[N]>[] {
+  if (!statusesOf(name)) return [];
+  const title = titleOf(name);
+  type Worked = { _id: string; status: string; ownerId: string | null; version: number };
+  return [
+    {
+      header: STATUS_HEADER,
+      cell: (record) => {
+        const { _id, status, version } = record as unknown as Worked;
+        return { kind: 'status', list: name as DeskListName, id: _id, title: title(record), status, version };
+      },
+    },
+    { header: OWNER_HEADER, cell: (record) => ({ kind: 'owner', ownerId: (record as unknown as Worked).ownerId }) },
+  ];
+}
+
+/** A list: its texts, the columns and detail fields its record definition gives, and the desk's when it is worked. */
 const defineList = <N extends AdminListName>(name: N, texts: ListTexts<N>): ListDefinition<N> => ({
   name,
   primary: titleOf(name),
-  columns: columnsOf(name, 'list'),
+  columns: [...columnsOf(name, 'list'), ...deskColumnsOf(name)],
   details: columnsOf(name, 'detail'),
+  statuses: statusesOf(name),
   ...texts,
 });
 
@@ -147,5 +176,7 @@ export function formatDateTime(iso: string, locale?: string): string {
 /** A cell with nothing to show: empty text, or no files. */
 export function isEmptyCell(cell: Cell): boolean {
   if (cell.kind === 'files') return cell.links.length === 0;
+  if (cell.kind === 'status') return false;
+  if (cell.kind === 'owner') return cell.ownerId === null;
   return cell.kind !== 'date' && cell.text.trim() === '';
 }

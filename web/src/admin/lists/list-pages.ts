@@ -10,6 +10,8 @@ export interface ListState<R> {
   nextCursor: string | null;
   error: string | null;
   loadingMore: boolean;
+  /** A worked list's records per status (its tabs). */
+  statusCounts?: Record<string, number>;
 }
 
 export const LOADING_LIST: ListState<never> = {
@@ -23,7 +25,15 @@ export const LOADING_LIST: ListState<never> = {
 
 /** A fresh first page (also after a live refresh, which re-reads as many rows as were loaded). */
 export function firstPage<R>(page: ListPage<R>): ListState<R> {
-  return { status: 'ready', rows: page.data, total: page.total, nextCursor: page.nextCursor, error: null, loadingMore: false };
+  return {
+    status: 'ready',
+    rows: page.data,
+    total: page.total,
+    nextCursor: page.nextCursor,
+    error: null,
+    loadingMore: false,
+    statusCounts: page.statusCounts,
+  };
 }
 
 /** The next page appended; a row already shown (it moved down as new ones arrived) is not repeated. */
@@ -35,6 +45,7 @@ export function appendPage<R extends { _id: string }>(state: ListState<R>, page:
     total: page.total,
     nextCursor: page.nextCursor,
     loadingMore: false,
+    statusCounts: page.statusCounts,
   };
 }
 

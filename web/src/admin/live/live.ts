@@ -17,6 +17,10 @@ const perList = <T>(value: T) => Object.fromEntries(ADMIN_LIST_NAMES.map((name) 
 
 /** Bumped whenever a list's data may have changed (a realtime event or a reconnect): views re-fetch. */
 export const listVersionsAtom = atom(perList(0));
+/** Bumped per record when staff change it (status, owner, note): its open detail and timeline re-fetch. */
+export const recordVersionsAtom = atom<Record<string, number>>({});
+/** Bumped on every reconnect: an open detail re-reads what it may have missed. */
+export const reconnectsAtom = atom(0);
 /** Bumped when any record arrives: the dashboard re-fetches its figures. */
 export const statsVersionAtom = atom(0);
 /** Records that arrived since each list was last viewed (sidebar badges). */
@@ -52,13 +56,17 @@ export interface LiveOptions {
   platform: Pick<AdminPlatform, 'notify' | 'setBadgeCount'>;
   storage: Pick<Storage, 'getItem' | 'setItem'>;
   now?: () => Date;
+  /** The signed-in admin's id: their own changes are not announced back to them. */
+  me?: () => string | null;
+  /** Tells the admin what someone else did ('ana@example.com moved Jane Doe to Quoted'). */
+  announce?: (text: string) => void;
 }
 
 /**
  * What realtime events do to the UI: refresh the open list, the dashboard and the badges, and
  * ask the platform to notify. Unseen counts come from the list endpoint's `since` → `total`.
  */
-export function createLiveUpdates({ store, api, platform, storage, now = () => new Date() }: LiveOptions) {
+export function createLiveUpdates({ store, api, platform, storage, now = () => new Date(), me, announce }: LiveOptions) {
   const lastViewed = createLastViewedStore(storage);
   /** Lists on screen right now: what arrives there is seen at once. */
   const onScreen = new Map<AdminListName, number>();
@@ -91,20 +99,38 @@ export function createLiveUpdates({ store, api, platform, storage, now = () => n
   const bumpList = (name: AdminListName) =>
     store.set(listVersionsAtom, { ...store.get(listVersionsAtom), [name]: store.get(listVersionsAtom)[name] + 1 });
   const bumpStats = () => store.set(statsVersionAtom, store.get(statsVersionAtom) + 1);
+  const bumpRecord = (id: string) => {
+    const versions = store.get(recordVersionsAtom);
+    store.set(recordVersionsAtom, { ...versions, [id]: (versions[id] ?? 0) + 1 });
+  };
 
   return {
     handleEvent(event: RealtimeEvent): void {
       const name = listOfEvent(event.event);
+      if (event.change) {
+        // Staff worked a record: every view of it re-reads; nothing new arrived, so no notification.
+        this.recordChanged(name, event.summary.id);
+        if (event.change.by.id !== me?.()) announce?.(`${event.change.by.email} ${event.change.text}`);
+        return;
+      }
       bumpList(name);
       bumpStats();
       platform.notify(notificationFor(event));
       void refreshCount(name);
     },
 
+    /** A record changed (here or by someone else): its list, the dashboard and its detail re-read. */
+    recordChanged(name: AdminListName, id: string): void {
+      bumpList(name);
+      bumpStats();
+      bumpRecord(id);
+    },
+
     /** After a reconnect: anything may have arrived meanwhile. */
     handleReconnect(): void {
       for (const name of ADMIN_LIST_NAMES) bumpList(name);
       bumpStats();
+      store.set(reconnectsAtom, store.get(reconnectsAtom) + 1);
       void this.refreshAllCounts();
     },
 

@@ -1,5 +1,6 @@
 import {
   RECENT_ACTIVITY_LIMIT,
+  SPAM_STATUS,
   type ActivityKind,
   type DashboardStats,
   type RecentActivity,
@@ -8,6 +9,7 @@ import {
 import type { AppDeps } from '../../../app-deps';
 import { timeFromDb } from '../../../db/engine';
 import { rawSql } from '../../../db/raw-sql';
+import { statusCounts, withoutSpam } from '../../../records/desk/status-counts';
 import { recordCounts } from '../../../records/record-counts';
 import type { RecordKind } from '../../../records/record-kind';
 import { RECORD_KINDS } from '../../../records/record-kinds';
@@ -18,13 +20,15 @@ type StatsDeps = Pick<AppDeps, 'dataSource' | 'config' | 'now'>;
 /** Seconds of one slot of inquiry_slot_counts (as its migration, 1795000000050, counts them). */
 const SLOT_SECONDS = 900;
 
+/** The four totals; the worked kinds count every status but Spam. */
 async function totals(deps: StatsDeps): Promise<DashboardStats['totals']> {
-  const counts = await recordCounts(deps.dataSource);
+  const [counts, byStatus] = await Promise.all([recordCounts(deps.dataSource), statusCounts(deps.dataSource)]);
+  const worked = (table: keyof typeof byStatus) => withoutSpam(byStatus[table] ?? {});
   return {
     subscribers: counts.subscribers,
-    inquiries: counts.inquiries,
-    supplierInquiries: counts.supplier_inquiries,
-    contacts: counts.contact_messages,
+    inquiries: worked('inquiries'),
+    supplierInquiries: worked('supplier_inquiries'),
+    contacts: worked('contact_messages'),
   };
 }
 
@@ -50,13 +54,13 @@ async function trend(deps: StatsDeps, period: StatsPeriod): Promise<DashboardSta
   return { period, labels, counts: labels.map((_, i) => Number(raw[`c${i}`] ?? 0)) };
 }
 
-/** The newest inquiries, contacts and subscribers merged, newest first. */
+/** The newest inquiries, contacts and subscribers merged, newest first (no spam). */
 async function recent(deps: StatsDeps): Promise<RecentActivity[]> {
   const n = RECENT_ACTIVITY_LIMIT;
   // Each named by its title field: fullName, name, email.
   const newest = (activity: ActivityKind, { table, definition }: RecordKind) =>
     `SELECT * FROM (SELECT '${activity}' AS "kind", "id", "${definition.title}" AS "name", "createdAt" FROM "${table}"
-  ORDER BY "createdAt" DESC, "id" DESC LIMIT ${n}) AS "${activity}"`;
+  ${definition.statuses ? `WHERE "status" <> '${SPAM_STATUS}'` : ''} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${n}) AS "${activity}"`;
   const rows = await rawSql(deps.dataSource).all<{ kind: ActivityKind; id: string; name: string; createdAt: Date | string }>(
     `SELECT * FROM (
 ${newest('inquiry', RECORD_KINDS.inquiries)}

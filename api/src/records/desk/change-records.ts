@@ -1,0 +1,144 @@
+import type { Assignee, DeskChange, RealtimeChange, RealtimeEvent } from '@sourcing/shared';
+import { In, type EntityManager, type ObjectLiteral } from 'typeorm';
+import type { AppDeps } from '../../app-deps';
+import { AdminEntity } from '../../auth/schema';
+import { recordEvent } from '../present-record';
+import type { AnyRow, RecordKind } from '../record-kind';
+import { eventRow, storeEvents, type RecordEventRow } from './record-events';
+
+type DeskRow = AnyRow & { status: string; ownerId: string | null; version: number };
+
+/** A record to change and the version the admin saw. */
+export interface VersionedId {
+  id: string;
+  version: number;
+}
+
+/** What a change did: changed (or already so) rows, rows changed meanwhile by someone else, ids not found. */
+export interface ChangeOutcome {
+  updated: DeskRow[];
+  conflicts: DeskRow[];
+  missing: string[];
+  /** One per changed record, to publish once the transaction has committed. */
+  events: RealtimeEvent[];
+}
+
+export const UNKNOWN_OWNER = 'Unknown owner';
+
+/** The admins with these ids, by id (their e-mail names them in the timeline and the toast). */
+export async function adminsById(manager: EntityManager, ids: (string | null)[]): Promise<Map<string, Assignee>> {
+  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
+  if (wanted.length === 0) return new Map();
+  const admins = await manager.getRepository(AdminEntity).findBy({ id: In(wanted) });
+  return new Map(admins.map((a) => [a.id, { id: a.id, email: a.email }]));
+}
+
+const assignee = (admins: Map<string, Assignee>, id: string | null): Assignee | null =>
+  id === null ? null : (admins.get(id) ?? { id, email: id });
+
+/** 'moved Jane Doe to Quoted and assigned it to ana@example.com' */
+function changeText(title: string, status: string | null, owner: Assignee | null | undefined): string {
+  const parts: string[] = [];
+  if (status !== null) parts.push(`moved ${title} to ${status}`);
+  if (owner !== undefined) {
+    const it = parts.length ? 'it' : title;
+    parts.push(owner ? `assigned ${it} to ${owner.email}` : `unassigned ${it}`);
+  }
+  return parts.join(' and ');
+}
+
+/** The realtime event of a change staff made to a record. */
+export function changeEvent(
+  kind: RecordKind,
+  row: DeskRow,
+  by: Assignee,
+  type: RealtimeChange['type'],
+  text: string,
+): RealtimeEvent {
+  return {
+    ...recordEvent(kind, row),
+    change: { by, type, text, status: row.status, ownerId: row.ownerId, version: row.version },
+  };
+}
+
+/**
+ * Sets the status and/or owner of records, each only if it still has the version the admin saw
+ * (else it is a conflict, answered with its current state: never a silent overwrite). Each real
+ * change bumps the version and leaves its timeline events; all in one transaction.
+ */
+export async function changeRecords(
+  deps: Pick<AppDeps, 'dataSource' | 'now'>,
+  kind: RecordKind,
+  targets: VersionedId[],
+  change: DeskChange,
+  actor: Assignee,
+): Promise<ChangeOutcome> {
+  const now = deps.now();
+  return deps.dataSource.transaction(async (manager) => {
+    const repo = manager.getRepository<ObjectLiteral>(kind.entity);
+    const ids = [...new Set(targets.map((t) => t.id))];
+    const rows = new Map(((await repo.findBy({ id: In(ids) })) as DeskRow[]).map((row) => [row.id, row]));
+    if (change.ownerId && !(await adminsById(manager, [change.ownerId])).has(change.ownerId)) {
+      throw new OwnerNotFound();
+    }
+    const admins = await adminsById(manager, [actor.id, change.ownerId ?? null, ...[...rows.values()].map((r) => r.ownerId)]);
+    const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [], events: [] };
+    const events: RecordEventRow[] = [];
+
+    for (const { id, version } of targets) {
+      const row = rows.get(id);
+      if (!row) {
+        outcome.missing.push(id);
+        continue;
+      }
+      if (row.version !== version) {
+        outcome.conflicts.push(row);
+        continue;
+      }
+      const status = change.status !== undefined && change.status !== row.status ? change.status : null;
+      const ownerChanged = change.ownerId !== undefined && change.ownerId !== row.ownerId;
+      if (status === null && !ownerChanged) {
+        outcome.updated.push(row);
+        continue;
+      }
+      const next: DeskRow = {
+        ...row,
+        status: status ?? row.status,
+        ownerId: ownerChanged ? (change.ownerId ?? null) : row.ownerId,
+        version: row.version + 1,
+      };
+      const { affected } = await repo
+        .createQueryBuilder()
+        .update()
+        .set({ status: next.status, ownerId: next.ownerId, version: next.version })
+        .where('id = :id AND version = :version', { id, version })
+        .execute();
+      if (!affected) {
+        // Changed by someone else between the read and this update.
+        outcome.conflicts.push((await repo.findOneBy({ id })) as DeskRow);
+        continue;
+      }
+      const newOwner = ownerChanged ? assignee(admins, next.ownerId) : undefined;
+      if (status !== null)
+        events.push(eventRow(kind.definition.kind, id, 'status', actor, { from: row.status, to: status }, now));
+      if (newOwner !== undefined) {
+        events.push(
+          eventRow(kind.definition.kind, id, 'owner', actor, { from: assignee(admins, row.ownerId), to: newOwner }, now),
+        );
+      }
+      const title = String(row[kind.definition.title]);
+      outcome.updated.push(next);
+      outcome.events.push(
+        changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner)),
+      );
+    }
+    await storeEvents(manager, events);
+    return outcome;
+  });
+}
+
+export class OwnerNotFound extends Error {
+  constructor() {
+    super(UNKNOWN_OWNER);
+  }
+}

@@ -1,0 +1,70 @@
+/** The sales desk (docs/admin.md#sales-desk): statuses, owners, notes and the timeline of worked records. */
+import type { AdminListName } from './api-paths';
+import { RECORD_DEFINITIONS } from './records';
+
+/** The status every worked kind has: such records leave the default list and the dashboard. */
+export const SPAM_STATUS = 'Spam';
+
+/** The lists staff work on: the kinds whose definition has statuses. */
+export type DeskListName = {
+  [N in AdminListName]: (typeof RECORD_DEFINITIONS)[N]['statuses'] extends readonly string[] ? N : never;
+}[AdminListName];
+
+/** A kind's statuses (from its one definition), or null when staff do not work on it. */
+export const statusesOf = (list: AdminListName): readonly string[] | null => RECORD_DEFINITIONS[list].statuses;
+
+export const DESK_LISTS = (Object.keys(RECORD_DEFINITIONS) as AdminListName[]).filter(
+  (list): list is DeskListName => statusesOf(list) !== null,
+);
+
+/** An admin who can own records (the owner dropdown): id and e-mail. */
+export interface Assignee {
+  id: string;
+  email: string;
+}
+
+/** What a change sets: a status of the kind, and/or an owner (an admin's id, null for nobody). */
+export interface DeskChange {
+  status?: string;
+  ownerId?: string | null;
+}
+
+/** PATCH <list>/:id: the change and the version the admin saw. */
+export interface RecordChangeRequest extends DeskChange {
+  version: number;
+}
+
+/** POST <list>/bulk: one change for several records, each with the version the admin saw. */
+export interface BulkChangeRequest extends DeskChange {
+  records: { id: string; version: number }[];
+}
+
+/** What a bulk change did: the changed records, and the current state of those changed meanwhile by someone else. */
+export interface BulkChangeResult<R> {
+  updated: R[];
+  conflicts: R[];
+}
+
+/** The 409 answer to a change made on a stale version: the message and the record as it is now. */
+export interface ConflictBody<R> {
+  error: string;
+  current: R;
+}
+
+export const CONFLICT_MESSAGE = 'Someone else changed this record meanwhile. It now shows their change: check it and try again.';
+
+export const NOTE_MAX_LENGTH = 5000;
+export const BULK_CHANGE_MAX = 500;
+
+/**
+ * One line of a record's timeline, oldest first. `received` comes from the record itself; the
+ * others are stored events. A new kind of entry is one more member here, one more `type` the
+ * API stores (api/src/records/desk/record-events.ts) and one more line in the admin's describer.
+ */
+export type TimelineEntry = { id: string; at: string; actor: Assignee | null } & (
+  | { type: 'received' }
+  | { type: 'status'; from: string; to: string }
+  | { type: 'owner'; from: Assignee | null; to: Assignee | null }
+  | { type: 'note'; text: string }
+);
+export type TimelineEntryType = TimelineEntry['type'];

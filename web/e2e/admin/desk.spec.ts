@@ -1,0 +1,95 @@
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
+import { inquiryValues, seedContact, seedInquiry, seedSupplierOffer, signIn, supplierValues, uniqueTag } from './support';
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+/** A second admin account, made with the admin CLI against the test server's database. */
+function createAdmin(tag: string) {
+  const admin = { email: `${tag.toLowerCase()}@staff.example.com`, password: 'second-admin-password' };
+  execFileSync('node', ['api/dist/admin.js', 'create', admin.email, '--password', admin.password], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+  });
+  return admin;
+}
+
+async function adminPage(browser: Browser, path: string, admin = E2E_ADMIN): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const page = await context.newPage();
+  await signIn(page, path, admin);
+  return page;
+}
+
+const table = (page: Page) => page.locator('table.records-table');
+
+test.describe('sales desk', () => {
+  test("two admins see each other's status and owner changes live, saying who made them", async ({ browser, request }) => {
+    const tag = uniqueTag('Desk');
+    const values = inquiryValues(tag);
+    await seedInquiry(request, values);
+    const second = createAdmin(tag);
+    const first = await adminPage(browser, `/admin/inquiries?q=${tag}`);
+    const other = await adminPage(browser, `/admin/inquiries?q=${tag}`, second);
+    await other.getByRole('link', { name: values.fullName }).click();
+    const status = other.getByRole('combobox', { name: 'Status', exact: true });
+    await expect(status).toHaveValue('New');
+
+    await first.getByRole('combobox', { name: `Status of ${values.fullName}` }).selectOption('Quoted');
+    await expect(status).toHaveValue('Quoted', { timeout: 1500 });
+    await expect(other.getByText(`${E2E_ADMIN.email} moved ${values.fullName} to Quoted`)).toBeVisible();
+    await expect(other.getByRole('list', { name: 'Timeline' })).toContainText(
+      `${E2E_ADMIN.email} changed the status from New to Quoted`,
+    );
+
+    await other.getByRole('combobox', { name: 'Owner', exact: true }).selectOption({ label: second.email });
+    const row = table(first).locator('tbody tr').first();
+    await expect(row.locator('td').last()).toHaveText(second.email, { timeout: 1500 });
+    await expect(first.getByText(`${second.email} assigned ${values.fullName} to ${second.email}`)).toBeVisible();
+    await first.context().close();
+    await other.context().close();
+  });
+
+  test('a bulk status change from the list; Spam leaves the default view for its tab', async ({ page, request }) => {
+    const tag = uniqueTag('Bulk');
+    for (const i of [1, 2, 3])
+      await seedContact(request, { name: `Bulk ${tag} ${i}`, email: `b${i}@example.com`, message: 'hi' });
+    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await expect(table(page).locator('tbody tr')).toHaveCount(3);
+    await expect(page.getByRole('button', { name: /^Answered \d+$/ })).toBeVisible();
+
+    await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+    await expect(page.getByText('3 selected')).toBeVisible();
+    await page.getByRole('combobox', { name: 'Set status of selected' }).selectOption('Answered');
+    await expect(page.getByText('3 records changed')).toBeVisible();
+    for (const i of [1, 2, 3]) {
+      await expect(page.getByRole('combobox', { name: `Status of Bulk ${tag} ${i}` })).toHaveValue('Answered');
+    }
+
+    await page.getByRole('checkbox', { name: `Select Bulk ${tag} 1` }).check();
+    await page.getByRole('combobox', { name: 'Set status of selected' }).selectOption('Spam');
+    await expect(table(page).locator('tbody tr')).toHaveCount(2);
+    await page.getByRole('button', { name: /^Spam \d+$/ }).click();
+    await expect(page).toHaveURL(/status=Spam/);
+    await expect(table(page).locator('tbody tr')).toHaveCount(1);
+    await expect(table(page)).toContainText(`Bulk ${tag} 1`);
+  });
+
+  test('a note added on the detail view shows in its timeline', async ({ page, request }) => {
+    const tag = uniqueTag('Note');
+    const values = supplierValues(tag);
+    await seedSupplierOffer(request, values);
+    await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
+    await page.getByRole('link', { name: values.fullName }).click();
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    await expect(timeline.locator('li')).toHaveText([/^Received/]);
+    await page.getByLabel('Add a note').fill('Called them: price firm until Friday');
+    await page.getByRole('button', { name: 'Add note' }).click();
+    await expect(timeline.locator('li')).toHaveCount(2);
+    await expect(timeline.locator('li').last()).toContainText(`${E2E_ADMIN.email} added a note`);
+    await expect(timeline.locator('li').last()).toContainText('Called them: price firm until Friday');
+    await expect(page.getByLabel('Add a note')).toHaveValue('');
+  });
+});
