@@ -18,6 +18,7 @@ import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
+import { createFormGuard } from './spam/form-guard';
 
 const MB = 1024 * 1024;
 
@@ -92,6 +93,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       minFreeDiskBytes: config.uploadMinFreeDiskMb * MB,
     }),
     limiters,
+    formGuard: createFormGuard(config.formGuard, dataSource, now),
     logger,
     now,
   };

@@ -1,4 +1,5 @@
 import cors from '@koa/cors';
+import { FORM_PROOF_HEADER } from '@sourcing/shared';
 import type { Middleware } from 'koa';
 
 /** CORS with credentials, answered only for the configured origins (none by default). */
@@ -11,7 +12,7 @@ export function corsForOrigins(origins: string[]): Middleware {
     },
     credentials: true,
     allowMethods: ['GET', 'HEAD', 'POST', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization'],
+    allowHeaders: ['Content-Type', 'Authorization', FORM_PROOF_HEADER],
     maxAge: 600,
   });
   return async (ctx, next) => {

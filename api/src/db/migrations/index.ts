@@ -10,6 +10,7 @@ import { CreateRecordCounts1795000000030 } from './1795000000030-create-record-c
 import { CreateSqliteSearch1795000000040 } from './1795000000040-create-sqlite-search';
 import { CreateInquirySlotCounts1795000000050 } from './1795000000050-create-inquiry-slot-counts';
 import { CreateRateLimits1795000000060 } from './1795000000060-create-rate-limits';
+import { CreateUsedFormProofs1795000000400 } from './1795000000400-create-used-form-proofs';
 
 export const MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -20,4 +21,5 @@ export const MIGRATIONS = [
   CreateSqliteSearch1795000000040,
   CreateInquirySlotCounts1795000000050,
   CreateRateLimits1795000000060,
+  CreateUsedFormProofs1795000000400,
 ];
