@@ -9,6 +9,12 @@ export const FORM_PROOF_HEADER = 'X-Altcha';
 /** The honeypot: hidden from people and assistive technology, so only a bot fills it in. */
 export const HONEYPOT_FIELD = 'website';
 
+/** What a public form sends besides its fields: the widget's payload and the honeypot's value ('' from a person). */
+export interface FormProof {
+  payload: string;
+  honeypot: string;
+}
+
 export const SPAM_CHECK_MESSAGES = {
   missing: 'Please wait for the anti-spam check to finish, then send the form again',
   invalid: 'The anti-spam check failed. Please send the form again',
