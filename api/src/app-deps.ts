@@ -8,6 +8,7 @@ import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
 import type { LimiterFactory } from './limits/limiters';
 import type { EventBus } from './realtime/event-bus';
+import type { FormGuard } from './spam/form-guard';
 import type { UploadBudget } from './uploads/upload-budget';
 import type { UploadStore } from './uploads/upload-store';
 
@@ -29,6 +30,8 @@ export interface AppDeps {
   uploadBudget: UploadBudget;
   /** Counters for rate limits and budgets, shared by all replicas on PostgreSQL. */
   limiters: LimiterFactory;
+  /** The public forms' spam check: challenges, the proof each submission carries, the honeypot. */
+  formGuard: FormGuard;
   logger: Logger;
   /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */
   now: () => Date;

@@ -67,6 +67,22 @@ const envSchema = z.object({
     }),
   ),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+  ALTCHA_HMAC_KEY: z.preprocess(
+    emptyAsUndefined,
+    z.string().min(16, 'ALTCHA_HMAC_KEY must be at least 16 characters').optional(),
+  ),
+  ALTCHA_COST: z.preprocess(emptyAsUndefined, positiveInt(5000)),
+  ALTCHA_MAX_NUMBER: z.preprocess(
+    emptyAsUndefined,
+    z.coerce
+      .number()
+      .int()
+      .min(2)
+      .max(2 ** 32 - 1)
+      .default(10_000),
+  ),
+  ALTCHA_EXPIRE_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(60)),
+  FORM_MIN_FILL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(3)),
 });
 
 export type LogLevel = z.output<typeof envSchema>['LOG_LEVEL'];
@@ -105,6 +121,20 @@ export interface Config {
   /** Reverse proxies in front whose X-Forwarded-For / -Proto / -Host are believed (0: none). */
   trustProxyHops: number;
   logLevel: LogLevel;
+  /** The public forms' spam check (docs/forms.md#spam-protection). */
+  formGuard: FormGuardConfig;
+}
+
+export interface FormGuardConfig {
+  /** Signs the proof-of-work challenges: the same on every replica (set ALTCHA_HMAC_KEY, or share DATA_DIR). */
+  hmacKey: string;
+  /** PBKDF2 iterations per attempt and the largest number of attempts a challenge may need (the work). */
+  cost: number;
+  maxNumber: number;
+  /** How long a challenge may be solved and sent. */
+  expireMinutes: number;
+  /** A form sent sooner after its challenge was issued is refused as a bot's. */
+  minFillSeconds: number;
 }
 
 export class ConfigError extends Error {}
@@ -113,8 +143,8 @@ export class ConfigError extends Error {}
 const fromStartDir = (path: string) => (isAbsolute(path) ? path : resolve(path));
 
 /**
- * Reads the environment once at boot. A missing JWT_SECRET is generated and kept in
- * DATA_DIR/jwt-secret so sessions and signed links survive restarts.
+ * Reads the environment once at boot. A missing JWT_SECRET (ALTCHA_HMAC_KEY) is generated and kept
+ * in DATA_DIR/jwt-secret (altcha-hmac-key) so sessions, signed links and challenges survive restarts.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Config {
   const parsed = envSchema.safeParse(env);
@@ -130,7 +160,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL ?? null,
-    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, log),
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 'JWT_SECRET', log),
     adminEmail: e.ADMIN_EMAIL ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
@@ -152,17 +182,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     cookieSameSite: e.COOKIE_SAMESITE,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
+    formGuard: {
+      hmacKey: e.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'altcha-hmac-key', 'ALTCHA_HMAC_KEY', log),
+      cost: e.ALTCHA_COST,
+      maxNumber: e.ALTCHA_MAX_NUMBER,
+      expireMinutes: e.ALTCHA_EXPIRE_MINUTES,
+      minFillSeconds: e.FORM_MIN_FILL_SECONDS,
+    },
   };
 }
 
-function persistedSecret(dataDir: string, log: (line: string) => void): string {
-  const file = join(dataDir, 'jwt-secret');
+function persistedSecret(dataDir: string, fileName: string, variable: string, log: (line: string) => void): string {
+  const file = join(dataDir, fileName);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 16) return stored;
   }
   const secret = randomBytes(48).toString('base64url');
   writeFileSync(file, `${secret}\n`, { mode: 0o600 });
-  log(`JWT_SECRET is not set: generated one and stored it in ${file}`);
+  log(`${variable} is not set: generated one and stored it in ${file}`);
   return secret;
 }

@@ -20,6 +20,7 @@ import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
+import { createFormGuard } from './spam/form-guard';
 
 const MB = 1024 * 1024;
 
@@ -101,6 +102,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       minFreeDiskBytes: config.uploadMinFreeDiskMb * MB,
     }),
     limiters,
+    formGuard: createFormGuard(config.formGuard, dataSource, now),
     logger,
     now,
   };

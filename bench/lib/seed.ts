@@ -1,5 +1,6 @@
 import { join } from 'node:path';
 import Database from 'better-sqlite3';
+import { withProof } from '@sourcing/api/test/form-proof';
 import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
 import { withPostgres } from '@sourcing/api/test/support';
 import type { Store } from './processes';
@@ -47,10 +48,10 @@ const COPIED_VALUES = COPIED_COLUMNS.map((n) => `t."${n}"`).join(', ');
 
 /** The row every seeded inquiry copies, submitted through the API (with `files`, every copy lists them). */
 export async function submitTemplateInquiry(apiUrl: string, files: Parameters<typeof inquiryForm>[1] = []): Promise<string> {
-  const res = await fetch(`${apiUrl}/api/inquiry`, {
-    method: 'POST',
-    body: inquiryForm(inquiryValues({ fullName: 'Template Buyer' }), files),
-  });
+  const res = await fetch(
+    `${apiUrl}/api/inquiry`,
+    await withProof({ url: apiUrl }, { method: 'POST', body: inquiryForm(inquiryValues({ fullName: 'Template Buyer' }), files) }),
+  );
   if (res.status !== 201) throw new Error(`template inquiry answered ${res.status}: ${await res.text()}`);
   return ((await res.json()) as { reference: string }).reference;
 }

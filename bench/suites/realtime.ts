@@ -1,3 +1,4 @@
+import { withProof } from '@sourcing/api/test/form-proof';
 import { WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
 import WebSocket from 'ws';
 import { percentiles, round } from '../lib/measure';
@@ -42,12 +43,13 @@ async function realtimeOn(engine: Engine): Promise<Row> {
     const fromResponse: number[] = [];
     const fromRequest: number[] = [];
     for (let i = 0; i < SUBMISSIONS; i++) {
-      const sent = performance.now();
-      const res = await fetch(`${api.url}/api/contact`, {
+      const contact = await withProof(api, {
         method: 'POST',
         headers: { 'Content-Type': 'application/json' },
         body: JSON.stringify({ name: `Visitor ${i}`, email: `visitor${i}@example.com`, message: 'Realtime benchmark' }),
       });
+      const sent = performance.now();
+      const res = await fetch(`${api.url}/api/contact`, contact);
       const answered = performance.now();
       if (res.status !== 201) throw new Error(`contact answered ${res.status}`);
       const { reference } = (await res.json()) as { reference: string };

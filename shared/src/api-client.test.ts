@@ -4,13 +4,24 @@
  */
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, FAILURE_MESSAGES, NETWORK_ERROR, type ApiClient } from './api-client';
+import { FORM_PROOF_HEADER, HONEYPOT_FIELD } from './form-guard';
 
 /** The answer the next call gets; a function so a test can also fail the request itself. */
 let answer: () => Response = () => new Response(null, { status: 204 });
 let api: ApiClient;
+/** The last request the client made. */
+let sent: RequestInit = {};
+const PROOF = { payload: 'c29sdmVk', honeypot: '' };
 
 beforeAll(() => {
-  api = createApiClient({ baseUrl: 'http://127.0.0.1:9', getAccessToken: () => 'token', fetch: async () => answer() });
+  api = createApiClient({
+    baseUrl: 'http://127.0.0.1:9',
+    getAccessToken: () => 'token',
+    fetch: async (_url, init) => {
+      sent = init ?? {};
+      return answer();
+    },
+  });
 });
 
 /** The error a call rejects with. */
@@ -26,10 +37,10 @@ async function failureOf(call: () => Promise<unknown>): Promise<ApiError> {
 const CALLS: [name: string, call: () => Promise<unknown>, fallback: string][] = [
   ['login', () => api.login('a@example.com', 'secret'), FAILURE_MESSAGES.login],
   ['refresh', () => api.refresh(), FAILURE_MESSAGES.refresh],
-  ['subscribe', () => api.subscribe('a@example.com'), FAILURE_MESSAGES.subscribe],
+  ['subscribe', () => api.subscribe('a@example.com', PROOF), FAILURE_MESSAGES.subscribe],
   [
     'contact',
-    () => api.sendContactMessage({ name: 'A', email: 'a@example.com', message: 'Hi' }),
+    () => api.sendContactMessage({ name: 'A', email: 'a@example.com', message: 'Hi' }, PROOF),
     FAILURE_MESSAGES.sendContactMessage,
   ],
   ['contacts list', () => api.list('contacts'), FAILURE_MESSAGES.list.contacts],
@@ -66,7 +77,7 @@ describe('the API client', () => {
         { error: 'Enter a valid e-mail address', fields: { email: 'Enter a valid e-mail address' } },
         { status: 400 },
       );
-    const error = await failureOf(() => api.subscribe('nope'));
+    const error = await failureOf(() => api.subscribe('nope', PROOF));
     expect(error.message).toBe('Enter a valid e-mail address');
     expect(error.fields).toEqual({ email: 'Enter a valid e-mail address' });
   });
@@ -80,9 +91,19 @@ describe('the API client', () => {
     answer = () => {
       throw new TypeError('Failed to fetch');
     };
-    const error = await failureOf(() => api.subscribe('a@example.com'));
+    const error = await failureOf(() => api.subscribe('a@example.com', PROOF));
     expect(error.message).toBe(NETWORK_ERROR);
     expect(error.status).toBe(0);
+  });
+
+  it('sends the solved challenge in X-Altcha and the honeypot with each public submission', async () => {
+    answer = () => Response.json({ message: 'Thanks', reference: 'r' }, { status: 201 });
+    await api.sendContactMessage({ name: 'A', email: 'a@example.com', message: 'Hi' }, { payload: 'c29sdmVk', honeypot: 'x' });
+    expect(sent.headers).toMatchObject({ [FORM_PROOF_HEADER]: 'c29sdmVk' });
+    expect(JSON.parse(String(sent.body))).toEqual({ name: 'A', email: 'a@example.com', message: 'Hi', [HONEYPOT_FIELD]: 'x' });
+    await api.subscribe('a@example.com', PROOF);
+    expect(sent.headers).toMatchObject({ [FORM_PROOF_HEADER]: 'c29sdmVk' });
+    expect(JSON.parse(String(sent.body))).toEqual({ email: 'a@example.com', [HONEYPOT_FIELD]: '' });
   });
 });
 

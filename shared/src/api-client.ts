@@ -12,6 +12,7 @@ import {
 import type { AdminListRecords, ApiErrorBody, DashboardStats, ListPage, ListQuery, SessionResponse, SubmitResponse } from './api';
 import type { StatsPeriod } from './constants';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
+import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
 import type { ContactMessageInput } from './records';
 import type { AuditPage, AuditQuery, CreateStaffInput, StaffAccount, StaffPasswordResponse, UpdateStaffInput } from './staff';
 
@@ -91,9 +92,10 @@ export function createApiClient(options: ApiClientOptions) {
     method: Method,
     path: string,
     failure: string,
-    init: { json?: unknown; authenticated?: boolean } = {},
+    init: { json?: unknown; authenticated?: boolean; proof?: FormProof } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
+    if (init.proof) headers[FORM_PROOF_HEADER] = init.proof.payload;
     const token = options.getAccessToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
     let body: string | undefined;
@@ -131,10 +133,16 @@ export function createApiClient(options: ApiClientOptions) {
       json<SessionResponse>('POST', API_PATHS.adminLogin, FAILURE_MESSAGES.login, { json: { email, password } }),
     refresh: () => json<SessionResponse>('POST', API_PATHS.adminRefresh, FAILURE_MESSAGES.refresh),
     logout: () => json<{ message: string }>('POST', API_PATHS.adminLogout, FAILURE_MESSAGES.logout),
-    subscribe: (email: string) =>
-      json<SubmitResponse>('POST', API_PATHS.subscribers, FAILURE_MESSAGES.subscribe, { json: { email } }),
-    sendContactMessage: (input: ContactMessageInput) =>
-      json<SubmitResponse>('POST', API_PATHS.contact, FAILURE_MESSAGES.sendContactMessage, { json: input }),
+    subscribe: (email: string, proof: FormProof) =>
+      json<SubmitResponse>('POST', API_PATHS.subscribers, FAILURE_MESSAGES.subscribe, {
+        json: { email, [HONEYPOT_FIELD]: proof.honeypot },
+        proof,
+      }),
+    sendContactMessage: (input: ContactMessageInput, proof: FormProof) =>
+      json<SubmitResponse>('POST', API_PATHS.contact, FAILURE_MESSAGES.sendContactMessage, {
+        json: { ...input, [HONEYPOT_FIELD]: proof.honeypot },
+        proof,
+      }),
     list: <N extends AdminListName>(name: N, query: ListQuery = {}) =>
       json<ListPage<AdminListRecords[N]>>('GET', `${ADMIN_LISTS[name].path}${queryString(query)}`, FAILURE_MESSAGES.list[name], {
         authenticated: true,

@@ -23,6 +23,8 @@ export const API_PATHS = {
   supplierInquiries: '/supplier/supplierInquires',
   uploads: '/uploads',
   ws: '/ws',
+  /** A proof-of-work challenge for the public forms (ALTCHA). */
+  formChallenge: '/challenge',
 } as const;
 
 /** The four admin lists: their read path (list, `/:id` detail, `/export.csv`), realtime event and export file name. */

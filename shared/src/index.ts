@@ -2,6 +2,7 @@ export * from './constants';
 export * from './api-paths';
 export * from './api';
 export * from './api-client';
+export * from './form-guard';
 export * from './catalogue';
 export * from './countries';
 export * from './platform';

@@ -1,7 +1,8 @@
 import { WS_PROTOCOL } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../test/support';
+import { withProof } from '../test/form-proof';
+import { jsonBody, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../test/support';
 import { REFRESH_COOKIE } from './routes';
 
 const ADMIN = { email: 'Owner@Example.com', password: 'a-long-admin-password' };
@@ -133,11 +134,10 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
       ws.once('error', reject);
     });
     const message = new Promise<unknown>((resolve) => ws.once('message', (data) => resolve(JSON.parse(String(data)))));
-    const sent = await fetch(`${server.url}/api/contact`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify({ name: 'Jane Doe', email: 'jane@example.com', message: 'Hello' }),
-    });
+    const sent = await fetch(
+      `${server.url}/api/contact`,
+      await withProof(server, jsonBody({ name: 'Jane Doe', email: 'jane@example.com', message: 'Hello' })),
+    );
     expect(sent.status).toBe(201);
     expect(await message).toMatchObject({
       event: 'contactUpdated',

@@ -54,6 +54,7 @@ describe('docker-compose.yml', () => {
 
   it('refuses to start without a shared JWT_SECRET (a generated one would differ per replica)', () => {
     expect(api.environment?.JWT_SECRET).toMatch(/^\$\{JWT_SECRET:\?.+\}$/);
+    expect(api.environment?.ALTCHA_HMAC_KEY).toMatch(/^\$\{ALTCHA_HMAC_KEY:\?.+\}$/);
   });
 
   it('checks each replica by its readiness endpoint (database reachable)', () => {

@@ -4,7 +4,15 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { RESYNC_MESSAGE, WS_PROTOCOL, type ListPage, type RealtimeEvent, type SupplierInquiryRecord } from '@sourcing/shared';
+import {
+  FORM_PROOF_HEADER,
+  RESYNC_MESSAGE,
+  SPAM_CHECK_MESSAGES,
+  WS_PROTOCOL,
+  type ListPage,
+  type RealtimeEvent,
+  type SupplierInquiryRecord,
+} from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createDataSource } from '../db/data-source';
@@ -12,6 +20,7 @@ import { channelFor } from '../realtime/postgres-event-bus';
 import { pdf } from '../test/sample-files';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
 import { buildServerBundle } from '../test/built-server';
+import { solvedProof, withProof } from '../test/form-proof';
 import { jsonBody, postgresUrlWithSchema, REPO_ROOT, withPostgres } from '../test/support';
 
 /**
@@ -112,6 +121,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'info',
+      // One challenge key for both, as for JWT_SECRET; cheap challenges, and no fill time to wait out (no clock to inject).
+      ALTCHA_HMAC_KEY: `replica-altcha-${randomBytes(16).toString('hex')}`,
+      ALTCHA_COST: '1',
+      ALTCHA_MAX_NUMBER: '20',
+      FORM_MIN_FILL_SECONDS: '0',
     };
     const [portA, portB] = [await freePort(), await freePort()];
     // Both at once, so both run migrate() and ensureFirstAdmin() against the empty schema together.
@@ -171,10 +185,11 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
     );
     try {
       const certificate = pdf();
-      const submitted = await fetch(
-        `${b.url}/api/supplier`,
-        postForm(supplierForm(supplierValues(), [{ name: 'certificate.pdf', bytes: certificate, type: 'application/pdf' }])),
+      const offer = postForm(
+        supplierForm(supplierValues(), [{ name: 'certificate.pdf', bytes: certificate, type: 'application/pdf' }]),
       );
+      // The challenge comes from replica A, the offer goes to replica B.
+      const submitted = await fetch(`${b.url}/api/supplier`, await withProof({ url: a.url }, offer));
       expect(submitted.status).toBe(201);
       const { reference } = (await submitted.json()) as { reference: string };
 
@@ -234,7 +249,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
 
       const sent = await fetch(
         `${b.url}/api/contact`,
-        jsonBody({ name: 'Zoë After', email: 'zoe@example.com', message: 'Back?' }),
+        await withProof({ url: b.url }, jsonBody({ name: 'Zoë After', email: 'zoe@example.com', message: 'Back?' })),
       );
       expect(sent.status).toBe(201);
       const { reference } = (await sent.json()) as { reference: string };
@@ -257,5 +272,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
     } finally {
       for (const socket of sockets) socket.close();
     }
+  });
+
+  it('accepts a proof of work once across both replicas', async () => {
+    const proof = await solvedProof({ url: b.url });
+    const subscribe = (replica: Replica, email: string) =>
+      fetch(`${replica.url}/api/subscribers`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json', [FORM_PROOF_HEADER]: proof },
+        body: JSON.stringify({ email }),
+      });
+    expect((await subscribe(a, 'first@example.com')).status).toBe(201);
+    const replayed = await subscribe(b, 'second@example.com');
+    expect(replayed.status).toBe(400);
+    expect(await replayed.json()).toEqual({ error: SPAM_CHECK_MESSAGES.used });
   });
 });

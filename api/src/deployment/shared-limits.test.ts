@@ -1,6 +1,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
 import { call, jsonBody, startTestServer, type TestServer } from '../test/support';
+import { withProof } from '../test/form-proof';
 
 /**
  * Two real servers (two replicas) on one PostgreSQL schema behind one proxy hop: a limit holds
@@ -29,8 +30,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two replicas on 
     vi.useRealTimers();
   });
 
-  const post = (replica: TestServer, path: string, body: unknown, address: string) =>
-    call(replica, path, { ...jsonBody(body), headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address } });
+  const post = async (replica: TestServer, path: string, body: unknown, address: string) =>
+    call(
+      replica,
+      path,
+      await withProof(replica, {
+        ...jsonBody(body),
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': address },
+      }),
+    );
 
   it('counts public posts to either replica against one budget per address', async () => {
     const statuses = [];
@@ -50,11 +58,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two replicas on 
   });
 
   it('takes files sent to either replica from one upload budget per address', async () => {
-    const offer = (replica: TestServer) =>
-      call(replica, '/api/supplier', {
-        ...postForm(supplierForm(supplierValues(), [{ name: 'notes.txt', bytes: Buffer.alloc(600 * 1024, 'a') }])),
-        headers: { 'X-Forwarded-For': '198.51.100.4' },
-      });
+    const offer = async (replica: TestServer) =>
+      call(
+        replica,
+        '/api/supplier',
+        await withProof(replica, {
+          ...postForm(supplierForm(supplierValues(), [{ name: 'notes.txt', bytes: Buffer.alloc(600 * 1024, 'a') }])),
+          headers: { 'X-Forwarded-For': '198.51.100.4' },
+        }),
+      );
     expect((await offer(a)).status).toBe(201);
     expect((await offer(b)).status).toBe(429);
   });

@@ -1,4 +1,5 @@
 import cors from '@koa/cors';
+import { FORM_PROOF_HEADER } from '@sourcing/shared';
 import type { Middleware } from 'koa';
 
 /** CORS with credentials, answered only for the configured origins (none by default). */
@@ -10,8 +11,8 @@ export function corsForOrigins(origins: string[]): Middleware {
       return allowed.has(origin) ? origin : '';
     },
     credentials: true,
-    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'OPTIONS'],
-    allowHeaders: ['Content-Type', 'Authorization'],
+    allowMethods: ['GET', 'HEAD', 'POST', 'PATCH', 'DELETE', 'OPTIONS'],
+    allowHeaders: ['Content-Type', 'Authorization', FORM_PROOF_HEADER],
     maxAge: 600,
   });
   return async (ctx, next) => {

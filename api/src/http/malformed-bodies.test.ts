@@ -1,7 +1,9 @@
 import { request } from 'node:http';
 import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { FORM_PROOF_HEADER } from '@sourcing/shared';
 import { filesOnDisk } from '../test/forms';
+import { solvedProof } from '../test/form-proof';
 import { startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 
 const BOUNDARY = 'AuditBoundary7MA4YWxk';
@@ -17,18 +19,27 @@ interface RawAnswer {
   body: unknown;
 }
 
-/** node:http, so headers and bytes go out exactly as written (fetch would fix some of them). */
-function send(server: TestServer, path: string, headers: Record<string, string>, body: string | Buffer): Promise<RawAnswer> {
+/** node:http, so headers and bytes go out exactly as written (fetch would fix some of them); with a solved proof. */
+async function send(
+  server: TestServer,
+  path: string,
+  headers: Record<string, string>,
+  body: string | Buffer,
+): Promise<RawAnswer> {
   const { hostname, port } = new URL(server.url);
+  const proof = await solvedProof(server);
   return new Promise((resolve, reject) => {
-    const req = request({ host: hostname, port, path, method: 'POST', headers }, (res) => {
-      const chunks: Buffer[] = [];
-      res.on('data', (c: Buffer) => chunks.push(c));
-      res.on('end', () => {
-        const text = Buffer.concat(chunks).toString();
-        resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
-      });
-    });
+    const req = request(
+      { host: hostname, port, path, method: 'POST', headers: { ...headers, [FORM_PROOF_HEADER]: proof } },
+      (res) => {
+        const chunks: Buffer[] = [];
+        res.on('data', (c: Buffer) => chunks.push(c));
+        res.on('end', () => {
+          const text = Buffer.concat(chunks).toString();
+          resolve({ status: res.statusCode ?? 0, body: text ? JSON.parse(text) : null });
+        });
+      },
+    );
     req.on('error', reject);
     req.end(body);
   });

@@ -1,8 +1,10 @@
 import { request } from 'node:http';
+import { FORM_PROOF_HEADER } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRouter } from '../routes/api-router';
 import { FORM_FIELDS, hostileBody, hostileText, percentEncoded, seededRandom, type Random } from '../test/fuzz';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { solvedProof, withProof } from '../test/form-proof';
 
 /** Fixed, so a failure is replayed by running the test again; change it to explore further. */
 const SEED = 20260415;
@@ -14,6 +16,8 @@ interface Sent {
   path: string;
   headers: Record<string, string>;
   body: Buffer;
+  /** Sent with a freshly solved proof of work (a form as the site sends it), else without. */
+  proved: boolean;
 }
 
 /** node:http, so paths, headers and bodies go out as generated (fetch would tidy them up). */
@@ -117,6 +121,7 @@ describe.each(TEST_ENGINES)('malformed requests on %s', (engine) => {
     if (random.chance(0.1)) headers['X-Forwarded-For'] = random.pick(['1.2.3.4', 'garbage', '::1, 10.0.0.1', '', '2001:db8::1']);
     if (random.chance(0.02)) Object.assign(headers, { Connection: 'Upgrade', Upgrade: random.pick(['websocket', 'h2c']) });
     let body: Buffer = Buffer.alloc(0);
+    const proved = random.chance(0.8);
     if (method === 'POST' || method === 'PUT' || method === 'PATCH') {
       const form = path.includes('/inquiry')
         ? FORM_FIELDS.inquiry()
@@ -132,7 +137,7 @@ describe.each(TEST_ENGINES)('malformed requests on %s', (engine) => {
       Object.assign(headers, made.headers);
       body = made.body;
     }
-    return { method, path, headers, body };
+    return { method, path, headers, body, proved };
   }
 
   it(`answers ${REQUESTS} malformed requests without a 5xx, then still serves`, { timeout: 120_000 }, async () => {
@@ -145,7 +150,8 @@ describe.each(TEST_ENGINES)('malformed requests on %s', (engine) => {
       while (next < requests.length) {
         const req = requests[next++];
         try {
-          const status = await send(server, req);
+          const proof: Record<string, string> = req.proved ? { [FORM_PROOF_HEADER]: await solvedProof(server) } : {};
+          const status = await send(server, { ...req, headers: { ...req.headers, ...proof } });
           statuses.set(status, (statuses.get(status) ?? 0) + 1);
           if (status >= 500) failures.push(`${status} ${req.method} ${req.path} ${JSON.stringify(req.headers).slice(0, 200)}`);
         } catch (error) {
@@ -163,7 +169,7 @@ describe.each(TEST_ENGINES)('malformed requests on %s', (engine) => {
     // The mix really exercised the handlers, not only the front door.
     expect([...statuses.keys()]).toEqual(expect.arrayContaining([200, 201, 400, 401, 404]));
     expect((await call(server, '/api/health')).status).toBe(200);
-    expect((await call(server, '/api/contact', jsonBody(FORM_FIELDS.contact()))).status).toBe(201);
+    expect((await call(server, '/api/contact', await withProof(server, jsonBody(FORM_FIELDS.contact())))).status).toBe(201);
     expect((await call(server, '/api/contact?limit=1', { headers: server.adminHeaders() })).status).toBe(200);
   });
 });

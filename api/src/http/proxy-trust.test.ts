@@ -1,5 +1,6 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { withProof } from '../test/form-proof';
 
 /**
  * The public rate limit counts per client address. A client may write anything into
@@ -12,11 +13,15 @@ describe.each(TEST_ENGINES)('client addresses behind proxies on %s', (engine) =>
     server = undefined;
   });
 
-  const subscribe = (forwardedFor: string) =>
-    call(server!, '/api/subscribers', {
-      ...jsonBody({ email: `p${Math.random().toString(36).slice(2)}@example.com` }),
-      headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
-    });
+  const subscribe = async (forwardedFor: string) =>
+    call(
+      server!,
+      '/api/subscribers',
+      await withProof(server!, {
+        ...jsonBody({ email: `p${Math.random().toString(36).slice(2)}@example.com` }),
+        headers: { 'Content-Type': 'application/json', 'X-Forwarded-For': forwardedFor },
+      }),
+    );
 
   it('ignores X-Forwarded-For without TRUST_PROXY_HOPS', async () => {
     server = await startTestServer({ engine, env: { RATE_LIMIT_PUBLIC_PER_MINUTE: '2' } });

@@ -12,6 +12,7 @@ import { announceNewRecord } from './publish';
 
 /**
  * POST <submitPath>: a visitor's submission (JSON, or multipart with the kind's file field),
+ * passed by the spam check (its proof before any file is received, then its honeypot; spam/form-guard.ts),
  * checked by the kind's shared schema, stored with its files in one transaction, announced to
  * the admins, answered 201 `{ message, reference }`.
  */
@@ -24,7 +25,9 @@ export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKi
   router.post(
     kind.submitPath,
     publicPost,
+    deps.formGuard.proof,
     ...receive,
+    deps.formGuard.honeypot,
     validate({ body: submissionSchema(kind.definition), readBody: kind.readSubmission }),
     async (ctx) => {
       const incoming = (ctx.state as Partial<IncomingFilesState>).incomingFiles ?? [];

@@ -10,6 +10,7 @@ import { createApiRouter } from './api-router';
 const PUBLIC_ROUTES = new Set([
   'GET /api/health',
   'GET /api/ready',
+  'GET /api/challenge',
   'POST /api/subscribers',
   'POST /api/contact',
   'POST /api/inquiry',

@@ -10,6 +10,7 @@ import { registerAdminList } from '../records/list/register-admin-list';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
+import { registerFormChallengeRoute } from '../spam/challenge-route';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
 import { registerSystemRoutes } from './system/system-routes';
@@ -26,6 +27,7 @@ export function createApiRouter(deps: AppDeps): Router {
 
   registerSystemRoutes(router, deps);
   router.use(authRoutes(deps.auth, deps.audit).routes());
+  registerFormChallengeRoute(router, deps);
   for (const kind of ALL_RECORD_KINDS) {
     registerSubmission(router, deps, kind, publicPost);
     registerAdminList(router, deps, kind);

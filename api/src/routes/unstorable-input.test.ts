@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { withProof } from '../test/form-proof';
 
 const INVALID = 'Contains characters that are not allowed';
 const cursorOf = (value: unknown) => Buffer.from(JSON.stringify(value)).toString('base64url');
@@ -18,16 +19,24 @@ describe.each(TEST_ENGINES)('input both engines refuse alike on %s', (engine) =>
   const admin = () => ({ headers: server.adminHeaders() });
 
   it('refuses a NUL in a contact message, a subscriber, a sign-in and a supplier offer', async () => {
-    const contact = await call(server, '/api/contact', jsonBody({ name: 'Ann\u0000', email: 'ann@example.com', message: 'Hi' }));
+    const contact = await call(
+      server,
+      '/api/contact',
+      await withProof(server, jsonBody({ name: 'Ann\u0000', email: 'ann@example.com', message: 'Hi' })),
+    );
     expect(contact).toMatchObject({ status: 400, body: { error: INVALID, fields: { name: INVALID } } });
-    const subscriber = await call(server, '/api/subscribers', jsonBody({ email: 'a\u0000@example.com' }));
+    const subscriber = await call(
+      server,
+      '/api/subscribers',
+      await withProof(server, jsonBody({ email: 'a\u0000@example.com' })),
+    );
     expect(subscriber).toMatchObject({ status: 400, body: { fields: { email: expect.any(String) } } });
     const login = await call(server, '/api/admin/login', jsonBody({ email: 'a\u0000@example.com', password: 'x' }));
     expect(login.status).toBe(400);
     const values = supplierValues({ productSpecs: 'Cu\u000099.99', certifications: ['SGS\u0000'] });
-    const offer = await call(server, '/api/supplier', postForm(supplierForm(values)));
+    const offer = await call(server, '/api/supplier', await withProof(server, postForm(supplierForm(values))));
     expect(offer).toMatchObject({ status: 400, body: { fields: { productSpecs: INVALID, certifications: INVALID } } });
-    expect((await call(server, '/api/contact', admin())).body.total).toBe(0);
+    expect((await call(server, '/api/contact', await withProof(server, admin()))).body.total).toBe(0);
   });
 
   it('refuses a NUL in a search, for a page and for the CSV export', async () => {

@@ -1,5 +1,6 @@
 import {
   BUYER_INQUIRY,
+  FORM_PROOF_HEADER,
   composeSupplierOffer,
   sampleValues,
   SUPPLIER_OFFER,
@@ -14,6 +15,7 @@ import {
 import { readdirSync } from 'node:fs';
 import { request } from 'node:http';
 import type { z } from 'zod';
+import { solvedProof } from './form-proof';
 import type { TestServer } from './support';
 
 /** A complete buyer inquiry as the form holds it: the definition's samples. */
@@ -59,7 +61,7 @@ export const supplierForm = (values: SupplierOfferValues, files: UploadPart[] = 
 
 export const postForm = (form: FormData): RequestInit => ({ method: 'POST', body: form });
 
-/** Posts a form in 64 KiB chunks without a Content-Length: the server learns its size only as the bytes arrive. */
+/** Posts a form (with a solved proof) in 64 KiB chunks without a Content-Length: the server learns its size only as the bytes arrive. */
 export async function postFormChunked(
   server: TestServer,
   path: string,
@@ -67,9 +69,10 @@ export async function postFormChunked(
 ): Promise<{ status: number; body: unknown }> {
   const encoded = new Response(form);
   const body = Buffer.from(await encoded.arrayBuffer());
+  const proof = await solvedProof(server);
   const { hostname, port } = new URL(server.url);
   return new Promise((resolve, reject) => {
-    const headers = { 'Content-Type': encoded.headers.get('content-type')! };
+    const headers = { 'Content-Type': encoded.headers.get('content-type')!, [FORM_PROOF_HEADER]: proof };
     const req = request({ host: hostname, port, path, method: 'POST', headers }, (res) => {
       let text = '';
       res.on('data', (chunk) => (text += chunk));

@@ -57,6 +57,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
     // Tests must not depend on how full the machine's disk is; the floor has a test of its own.
     UPLOAD_MIN_FREE_DISK_MB: '0',
+    // Challenges stay real but take a few hashes to solve (test/form-proof.ts solves them).
+    ALTCHA_COST: '1',
+    ALTCHA_MAX_NUMBER: '20',
   };
   if (engine === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { filesOnDisk, postForm, supplierForm, supplierValues } from '../test/forms';
 import { pdf } from '../test/sample-files';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { withProof } from '../test/form-proof';
 import { LEFTOVER_MIN_AGE_MS } from './clean-leftovers';
 
 /**
@@ -19,7 +20,7 @@ describe.each(TEST_ENGINES)('upload leftovers after a crash on %s', (engine) => 
     const res = await call(
       first,
       '/api/supplier',
-      postForm(supplierForm(supplierValues(), [{ name: 'cert.pdf', bytes: pdf() }])),
+      await withProof(first, postForm(supplierForm(supplierValues(), [{ name: 'cert.pdf', bytes: pdf() }]))),
     );
     expect(res.status).toBe(201);
     [kept] = filesOnDisk(first).stored;

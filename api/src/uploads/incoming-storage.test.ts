@@ -3,6 +3,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { INTERNAL_ERROR } from '../http/errors';
 import { filesOnDisk, postForm, postFormChunked, supplierForm, supplierValues } from '../test/forms';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { withProof } from '../test/form-proof';
 
 const notes = (kib: number, name = 'notes.txt') => ({ name, bytes: Buffer.alloc(kib * 1024, 'a') });
 
@@ -32,12 +33,19 @@ describe.each(TEST_ENGINES)('incoming files on %s', (engine) => {
     server = await startTestServer({ engine });
     const { incomingDir } = server.deps.uploads;
     rmSync(incomingDir, { recursive: true });
-    const answer = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), [notes(10)])));
+    const answer = await call(
+      server,
+      '/api/supplier',
+      await withProof(server, postForm(supplierForm(supplierValues(), [notes(10)]))),
+    );
     expect(answer.status).toBe(500);
     expect(answer.body).toEqual({ error: INTERNAL_ERROR });
     expect(await offers()).toBe(0);
     mkdirSync(incomingDir);
     expect(filesOnDisk(server)).toEqual({ stored: [], incoming: [] });
-    expect((await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), [notes(10)])))).status).toBe(201);
+    expect(
+      (await call(server, '/api/supplier', await withProof(server, postForm(supplierForm(supplierValues(), [notes(10)])))))
+        .status,
+    ).toBe(201);
   });
 });

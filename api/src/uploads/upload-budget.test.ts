@@ -1,6 +1,7 @@
 import { afterEach, describe, expect, it } from 'vitest';
 import { filesOnDisk, postForm, postFormChunked, supplierForm, supplierValues } from '../test/forms';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { withProof } from '../test/form-proof';
 
 const KIB = 1024;
 const text = (kib: number) => Buffer.alloc(kib * KIB, 'a');
@@ -16,9 +17,9 @@ describe.each(TEST_ENGINES)('upload budgets on %s', (engine) => {
     server = undefined;
   });
 
-  const offer = (kib: number, address = '198.51.100.1') => {
+  const offer = async (kib: number, address = '198.51.100.1') => {
     const init = postForm(supplierForm(supplierValues(), [{ name: 'notes.txt', bytes: text(kib) }]));
-    return call(server!, '/api/supplier', { ...init, headers: { 'X-Forwarded-For': address } });
+    return call(server!, '/api/supplier', await withProof(server!, { ...init, headers: { 'X-Forwarded-For': address } }));
   };
   const nothingLeftBehind = (storedBefore: number) => {
     expect(filesOnDisk(server!).incoming).toEqual([]);

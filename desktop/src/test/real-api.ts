@@ -3,6 +3,7 @@
  * ephemeral port, fresh SQLite under a temp DATA_DIR), with an admin signed in over HTTP.
  */
 import { API_PATHS, API_PREFIX, type SessionResponse } from '@sourcing/shared';
+import { withProof } from '@sourcing/api/test/form-proof';
 import { startTestServer, type TestServer } from '@sourcing/api/test/support';
 
 /** Migrations and a scrypt login can take a while on a busy machine. */
@@ -15,6 +16,7 @@ export interface SignedInApi {
   accessToken: string;
   /** The refresh cookie the login set (what the app's persistent session keeps). */
   cookie: string;
+  /** A visitor's submission to a public form (with a solved proof of work). */
   post(path: string, body: RequestInit['body'], headers?: Record<string, string>): Promise<Response>;
   get(path: string): Promise<Response>;
 }
@@ -38,7 +40,7 @@ export async function startSignedInApi(env: Record<string, string> = {}): Promis
     server,
     accessToken: session.accessToken,
     cookie,
-    post: (path, body, headers = {}) => fetch(url(path), { method: 'POST', body, headers }),
+    post: async (path, body, headers = {}) => fetch(url(path), await withProof(server, { method: 'POST', body, headers })),
     get: (path) => fetch(url(path), { headers: auth }),
   };
 }

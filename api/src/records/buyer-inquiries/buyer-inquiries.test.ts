@@ -4,6 +4,7 @@ import { exe, pdf, png, txt } from '../../test/sample-files';
 import { filesOnDisk, inquiryForm, inquiryValues, postForm, schemaMessages } from '../../test/forms';
 import { recordEvents } from '../../test/events';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { withProof } from '../../test/form-proof';
 import { INQUIRY_SUBMITTED } from './buyer-inquiry-kind';
 
 describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
@@ -21,7 +22,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
     (await call(server, `/api/inquiry/inquiries${query}`, { headers: server.adminHeaders() })).body as ListPage<InquiryRecord>;
 
   it('stores a multipart inquiry under the stored names of docs/forms.md#inquiry-stored-names and announces it', async () => {
-    const res = await call(server, '/api/inquiry', postForm(inquiryForm(inquiryValues())));
+    const res = await call(server, '/api/inquiry', await withProof(server, postForm(inquiryForm(inquiryValues()))));
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: INQUIRY_SUBMITTED, reference: expect.any(String) });
 
@@ -83,7 +84,10 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
     const res = await call(
       server,
       '/api/inquiry',
-      postForm(inquiryForm(inquiryValues({ dispatchMode: 'Others', customDispatchMode: 'Rail to Kolkata' }))),
+      await withProof(
+        server,
+        postForm(inquiryForm(inquiryValues({ dispatchMode: 'Others', customDispatchMode: 'Rail to Kolkata' }))),
+      ),
     );
     expect(res.status).toBe(201);
     const record = (await list()).data.find((r) => r._id === res.body.reference)!;
@@ -93,14 +97,17 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
   it('answers a blank inquiry with the shared schema’s messages (docs/forms.md#inquiry-messages), storing nothing', async () => {
     const before = (await list()).total;
     const blank = { ...COMMODITY_INQUIRY_DEFAULTS, fullName: ' ' };
-    const res = await call(server, '/api/inquiry', postForm(inquiryForm(blank)));
+    const res = await call(server, '/api/inquiry', await withProof(server, postForm(inquiryForm(blank))));
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Please fill all required fields', fields: schemaMessages(commodityInquirySchema, blank) });
     expect(res.body.fields).toMatchObject({ fullName: 'Full Name is required', unit: 'Unit is required' });
     const others = await call(
       server,
       '/api/inquiry',
-      postForm(inquiryForm(inquiryValues({ otherCommodity: '', dispatchMode: 'Others', customDispatchMode: '' }))),
+      await withProof(
+        server,
+        postForm(inquiryForm(inquiryValues({ otherCommodity: '', dispatchMode: 'Others', customDispatchMode: '' }))),
+      ),
     );
     expect(others.status).toBe(400);
     expect(others.body.fields).toEqual({ otherCommodity: 'Specify other commodity', dispatchMode: 'Dispatch Mode is required' });
@@ -112,7 +119,10 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
     const res = await call(
       server,
       '/api/inquiry',
-      postForm(inquiryForm(inquiryValues(), [{ name: 'Spec sheet.pdf', bytes: pdf(), type: 'application/pdf' }])),
+      await withProof(
+        server,
+        postForm(inquiryForm(inquiryValues(), [{ name: 'Spec sheet.pdf', bytes: pdf(), type: 'application/pdf' }])),
+      ),
     );
     expect(res.status).toBe(201);
     const record = (await list()).data.find((r) => r._id === res.body.reference)!;
@@ -137,7 +147,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
     const refuse = async (files: Parameters<typeof inquiryForm>[1], values = inquiryValues()) => {
       const before = filesOnDisk(server).stored.length;
       const total = (await list()).total;
-      const res = await call(server, '/api/inquiry', postForm(inquiryForm(values, files)));
+      const res = await call(server, '/api/inquiry', await withProof(server, postForm(inquiryForm(values, files))));
       expect(filesOnDisk(server).stored).toHaveLength(before);
       expect(filesOnDisk(server).incoming).toEqual([]);
       expect((await list()).total).toBe(total);
@@ -192,7 +202,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       const form = inquiryForm(inquiryValues());
       form.append('file', new Blob([new Uint8Array(png())]), 'x.png');
       const before = filesOnDisk(server).stored.length;
-      const res = await call(server, '/api/inquiry', postForm(form));
+      const res = await call(server, '/api/inquiry', await withProof(server, postForm(form)));
       expect(res.status).toBe(400);
       expect(res.body).toEqual({ error: 'Unexpected file field: file' });
       expect(filesOnDisk(server)).toEqual({ stored: expect.any(Array), incoming: [] });

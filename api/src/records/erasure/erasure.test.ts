@@ -3,6 +3,7 @@ import type { AuditPage, InquiryRecord } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { UPLOADED_FILE } from '../../db/entities/uploaded-file';
 import { recordCounts } from '../record-counts';
+import { withProof } from '../../test/form-proof';
 import { inquiryForm, inquiryValues, postForm } from '../../test/forms';
 import { pdf } from '../../test/sample-files';
 import { call, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -18,7 +19,8 @@ describe.each(TEST_ENGINES)('erasing a record on %s', (engine) => {
   const values = inquiryValues({ fullName: 'Zoë Erasable', email: 'zoe.erasable@example.com' });
 
   async function submitWithFile(): Promise<InquiryRecord> {
-    const res = await call(server, '/api/inquiry', postForm(inquiryForm(values, [{ name: 'zoe-passport.pdf', bytes: pdf() }])));
+    const form = postForm(inquiryForm(values, [{ name: 'zoe-passport.pdf', bytes: pdf() }]));
+    const res = await call(server, '/api/inquiry', await withProof(server, form));
     expect(res.status).toBe(201);
     return (await call(server, `/api/inquiry/inquiries/${res.body.reference}`, { headers: server.adminHeaders() })).body;
   }

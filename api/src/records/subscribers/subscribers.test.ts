@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvents } from '../../test/events';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { withProof } from '../../test/form-proof';
 import { ALREADY_SUBSCRIBED, SUBSCRIBED } from './subscriber-kind';
 
 describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
@@ -16,7 +17,7 @@ describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
   const count = async () => Number((await server.deps.dataSource.query(`SELECT COUNT(*) AS n FROM "subscribers"`))[0].n);
 
   it('subscribes once, then answers a clear 200 for the same address in any letter case', async () => {
-    const first = await call(server, '/api/subscribers', jsonBody({ email: 'Reader@Example.com' }));
+    const first = await call(server, '/api/subscribers', await withProof(server, jsonBody({ email: 'Reader@Example.com' })));
     expect(first.status).toBe(201);
     expect(first.body).toEqual({ message: SUBSCRIBED, reference: expect.any(String) });
     expect(await recorder.settle()).toEqual([
@@ -26,7 +27,7 @@ describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
       },
     ]);
 
-    const again = await call(server, '/api/subscribers', jsonBody({ email: ' reader@example.COM ' }));
+    const again = await call(server, '/api/subscribers', await withProof(server, jsonBody({ email: ' reader@example.COM ' })));
     expect(again.status).toBe(200);
     expect(again.body).toEqual({ message: ALREADY_SUBSCRIBED, reference: first.body.reference });
     expect(await count()).toBe(1);
@@ -35,7 +36,9 @@ describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
 
   it('stores one row when the same address arrives concurrently', async () => {
     const answers = await Promise.all(
-      Array.from({ length: 8 }, () => call(server, '/api/subscribers', jsonBody({ email: 'race@example.com' }))),
+      Array.from({ length: 8 }, async () =>
+        call(server, '/api/subscribers', await withProof(server, jsonBody({ email: 'race@example.com' }))),
+      ),
     );
     expect(answers.filter((a) => a.status === 201)).toHaveLength(1);
     expect(answers.filter((a) => a.status === 200)).toHaveLength(7);
@@ -44,10 +47,10 @@ describe.each(TEST_ENGINES)('POST /api/subscribers on %s', (engine) => {
   });
 
   it('refuses a missing or malformed e-mail', async () => {
-    const missing = await call(server, '/api/subscribers', jsonBody({}));
+    const missing = await call(server, '/api/subscribers', await withProof(server, jsonBody({})));
     expect(missing.status).toBe(400);
     expect(missing.body).toEqual({ error: 'Please fill all required fields', fields: { email: 'Email is required' } });
-    const malformed = await call(server, '/api/subscribers', jsonBody({ email: 'nobody' }));
+    const malformed = await call(server, '/api/subscribers', await withProof(server, jsonBody({ email: 'nobody' })));
     expect(malformed.status).toBe(400);
     expect(malformed.body).toEqual({ error: 'Enter a valid email address', fields: { email: 'Enter a valid email address' } });
   });

@@ -11,6 +11,7 @@ import { ALLOWED_SAMPLES, exe, png, txt } from '../../test/sample-files';
 import { filesOnDisk, multipart, postForm, schemaMessages, supplierForm, supplierValues } from '../../test/forms';
 import { recordEvents } from '../../test/events';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { withProof } from '../../test/form-proof';
 import { SUPPLIER_OFFER_SUBMITTED } from './supplier-offer-kind';
 
 describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
@@ -33,7 +34,7 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
     const res = await call(
       server,
       '/api/supplier',
-      postForm(supplierForm(supplierValues({ unit: 'KG', currency: 'EUR' }), files)),
+      await withProof(server, postForm(supplierForm(supplierValues({ unit: 'KG', currency: 'EUR' }), files))),
     );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: SUPPLIER_OFFER_SUBMITTED, reference: expect.any(String) });
@@ -75,17 +76,25 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
 
   it('accepts the remaining allowed type (TXT) and no files at all', async () => {
     const [name, make, mime] = ALLOWED_SAMPLES[10];
-    const withText = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), [{ name, bytes: make() }])));
+    const withText = await call(
+      server,
+      '/api/supplier',
+      await withProof(server, postForm(supplierForm(supplierValues(), [{ name, bytes: make() }]))),
+    );
     expect(withText.status).toBe(201);
     expect((await detail(withText.body.reference)).attachmentFiles[0].mimeType).toBe(mime);
-    const none = await call(server, '/api/supplier', postForm(supplierForm(supplierValues())));
+    const none = await call(server, '/api/supplier', await withProof(server, postForm(supplierForm(supplierValues()))));
     expect(none.status).toBe(201);
     expect((await detail(none.body.reference)).attachmentFiles).toEqual([]);
   });
 
   it('answers a blank offer with the shared schema’s messages (docs/forms.md#offer-messages), storing nothing', async () => {
     const blank = composeSupplierOffer(SUPPLIER_OFFER_DEFAULTS);
-    const res = await call(server, '/api/supplier', postForm(multipart(toSupplierOfferFields(blank), 'attachments')));
+    const res = await call(
+      server,
+      '/api/supplier',
+      await withProof(server, postForm(multipart(toSupplierOfferFields(blank), 'attachments'))),
+    );
     expect(res.status).toBe(400);
     expect(res.body).toEqual({ error: 'Please fill all required fields', fields: schemaMessages(supplierOfferSchema, blank) });
     expect(await recorder.settle()).toEqual([]);
@@ -94,18 +103,25 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
   it('refuses 11 files, or one bad file among good ones, leaving nothing on disk', async () => {
     const before = filesOnDisk(server).stored.length;
     const eleven = Array.from({ length: 11 }, (_, i) => ({ name: `p${i}.png`, bytes: png() }));
-    const tooMany = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), eleven)));
+    const tooMany = await call(
+      server,
+      '/api/supplier',
+      await withProof(server, postForm(supplierForm(supplierValues(), eleven))),
+    );
     expect(tooMany.status).toBe(400);
     expect(tooMany.body).toEqual({ error: 'Attach at most 10 files', fields: { attachments: 'Attach at most 10 files' } });
 
     const mixed = await call(
       server,
       '/api/supplier',
-      postForm(
-        supplierForm(supplierValues(), [
-          { name: 'ok.png', bytes: png() },
-          { name: 'certificate.pdf', bytes: exe() },
-        ]),
+      await withProof(
+        server,
+        postForm(
+          supplierForm(supplierValues(), [
+            { name: 'ok.png', bytes: png() },
+            { name: 'certificate.pdf', bytes: exe() },
+          ]),
+        ),
       ),
     );
     expect(mixed.status).toBe(415);
@@ -118,7 +134,7 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
   it('keeps files sent without a usable name under a generated one, and shows names without reordering characters', async () => {
     const names = ['..', '.', '/', '', 'a/b/..', 'invoice\u202Efdp.txt'];
     const files = names.map((name) => ({ name, bytes: txt() }));
-    const res = await call(server, '/api/supplier', postForm(supplierForm(supplierValues(), files)));
+    const res = await call(server, '/api/supplier', await withProof(server, postForm(supplierForm(supplierValues(), files))));
     expect(res.status).toBe(201);
     const record = await detail(res.body.reference);
     // An empty name is how a browser sends a file input left empty: no file (docs/hardening.md).
@@ -137,7 +153,7 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
   it('takes an empty file input (an empty part without a name) as no file', async () => {
     const form = supplierForm(supplierValues());
     form.append('attachments', new Blob([]), '');
-    const res = await call(server, '/api/supplier', postForm(form));
+    const res = await call(server, '/api/supplier', await withProof(server, postForm(form)));
     expect(res.status).toBe(201);
     expect((await detail(res.body.reference)).attachmentFiles).toEqual([]);
     expect(filesOnDisk(server).incoming).toEqual([]);

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { withProof } from '../../test/form-proof';
 
 describe.each(TEST_ENGINES)('health and readiness on %s', (engine) => {
   let server: TestServer;
@@ -30,12 +31,16 @@ describe.each(TEST_ENGINES)('health and readiness on %s', (engine) => {
   it('rate limits public POSTs per client address', async () => {
     const limited = await startTestServer({ engine, env: { RATE_LIMIT_PUBLIC_PER_MINUTE: '2' } });
     try {
-      const post = () =>
-        call(limited, '/api/subscribers', {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json' },
-          body: JSON.stringify({ email: `r${Math.random()}@example.com` }),
-        });
+      const post = async () =>
+        call(
+          limited,
+          '/api/subscribers',
+          await withProof(limited, {
+            method: 'POST',
+            headers: { 'Content-Type': 'application/json' },
+            body: JSON.stringify({ email: `r${Math.random()}@example.com` }),
+          }),
+        );
       expect((await post()).status).toBe(201);
       expect((await post()).status).toBe(201);
       const third = await post();

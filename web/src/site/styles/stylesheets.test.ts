@@ -17,6 +17,7 @@ const require = createRequire(import.meta.url);
 /** The class prefix each page sheet of ours keeps to. A new lazily loaded sheet must be listed here. */
 const PAGE_SHEET_PREFIXES: Record<string, string> = {
   'forms/kit/forms.css': 'form-',
+  'forms/spam-check/spam-check.css': 'spam-check',
 };
 
 function sourceFiles(dir: string): string[] {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiryForm, inquiryValues, postForm } from '../../../test/forms';
 import { docx, pdf } from '../../../test/sample-files';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
+import { withProof } from '../../../test/form-proof';
 import { SIGNED_LINK_TTL_SECONDS } from '../../../uploads/signed-links';
 
 describe.each(TEST_ENGINES)('GET /api/uploads/:storedName on %s', (engine) => {
@@ -15,7 +16,11 @@ describe.each(TEST_ENGINES)('GET /api/uploads/:storedName on %s', (engine) => {
   afterAll(() => server?.close());
 
   async function submit(name: string, bytes: Buffer): Promise<InquiryRecord> {
-    const res = await call(server, '/api/inquiry', postForm(inquiryForm(inquiryValues(), [{ name, bytes }])));
+    const res = await call(
+      server,
+      '/api/inquiry',
+      await withProof(server, postForm(inquiryForm(inquiryValues(), [{ name, bytes }]))),
+    );
     expect(res.status).toBe(201);
     return (await call(server, `/api/inquiry/inquiries/${res.body.reference}`, { headers: server.adminHeaders() })).body;
   }

@@ -74,6 +74,7 @@ export function FormFrame({ title, intro, submitLabel, form, submission, childre
         <fieldset className="form-gate" disabled={!form.ready}>
           {children}
         </fieldset>
+        {submission.spamCheck}
         <div className="form-actions">
           {progress && <UploadProgressBar progress={progress} />}
           <button type="submit" className="form-submit" disabled={submitting || !form.ready}>

@@ -1,14 +1,27 @@
-import { ApiError, NETWORK_ERROR, type ApiErrorBody, type SubmitResponse } from '@sourcing/shared';
+import {
+  ApiError,
+  FORM_PROOF_HEADER,
+  HONEYPOT_FIELD,
+  NETWORK_ERROR,
+  type ApiErrorBody,
+  type FormProof,
+  type SubmitResponse,
+} from '@sourcing/shared';
 
 export interface UploadProgress {
   loaded: number;
   total: number;
 }
 
-/** Text fields first, then files under their field name (repeated for several files). */
-export function multipartBody(fields: Record<string, string>, files: { field: string; files: readonly File[] }): FormData {
+/** Text fields first (with the honeypot's value), then files under their field name (repeated for several files). */
+export function multipartBody(
+  fields: Record<string, string>,
+  files: { field: string; files: readonly File[] },
+  proof: FormProof,
+): FormData {
   const body = new FormData();
   for (const [name, value] of Object.entries(fields)) body.append(name, value);
+  body.append(HONEYPOT_FIELD, proof.honeypot);
   for (const file of files.files) body.append(files.field, file, file.name);
   return body;
 }
@@ -22,13 +35,14 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * POSTs a multipart body with XMLHttpRequest, because fetch cannot report upload progress.
+ * POSTs a multipart body with its spam-check proof with XMLHttpRequest, because fetch cannot report upload progress.
  * Resolves with the server's answer; rejects with an ApiError carrying the server's `error`
  * and `fields`, or NETWORK_ERROR when nothing came back.
  */
 export function postMultipart(
   url: string,
   body: FormData,
+  proof: FormProof,
   onProgress: (progress: UploadProgress) => void,
 ): Promise<SubmitResponse> {
   return new Promise((resolve, reject) => {
@@ -36,6 +50,8 @@ export function postMultipart(
     xhr.open('POST', url);
     xhr.withCredentials = true;
     xhr.setRequestHeader('Accept', 'application/json');
+    // The spam check's proof travels in a header, so the API refuses a bot before reading its files.
+    xhr.setRequestHeader(FORM_PROOF_HEADER, proof.payload);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
     };

@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type FormEvent } from 'react';
 import { ApiError, FAILURE_MESSAGES } from '@sourcing/shared/api-client';
 import { siteApi } from '../../api';
 import { CloseIcon } from '../../components/icons';
+import { useSpamCheck } from '../../forms/spam-check/useSpamCheck';
 import { useTimedMessage } from '../../layout/useTimedMessage';
 
 /** docs/site.md#message-dialog: after a successful send the message clears and the modal closes after 4000 ms. */
@@ -19,6 +20,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
     if (cleared.kind === 'success') onClose();
   });
   const titleId = useId();
+  const spamCheck = useSpamCheck();
 
   useEffect(() => {
     const element = dialog.current;
@@ -40,7 +42,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
     clear();
     setFieldErrors({});
     try {
-      const { message: text } = await siteApi.sendContactMessage(fields);
+      const { message: text } = await siteApi.sendContactMessage(fields, await spamCheck.proof());
       setFields(EMPTY);
       show({ kind: 'success', text });
     } catch (error) {
@@ -50,6 +52,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
         text: error instanceof Error && error.message ? error.message : FAILURE_MESSAGES.sendContactMessage,
       });
     } finally {
+      spamCheck.renew();
       setLoading(false);
     }
   }
@@ -97,6 +100,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
           <textarea rows={5} {...field('message')} />
           {errorOf('message')}
         </div>
+        {spamCheck.honeypot}
         <p className={`contact-form__status${message ? ` is-${message.kind}` : ''}`} role="status">
           {message?.text}
         </p>
@@ -104,6 +108,7 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
           {loading ? 'Sending...' : 'Send Message'}
         </button>
       </form>
+      {spamCheck.widget}
     </dialog>
   );
 }

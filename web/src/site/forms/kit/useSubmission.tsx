@@ -2,6 +2,7 @@ import { ApiError, REQUIRED_FIELDS_TOAST, type Validated } from '@sourcing/share
 import { useState, type FormEvent } from 'react';
 import { toastOnce } from '../../../common/toast-once';
 import type { FormValues } from './draft';
+import { useSpamCheck } from '../spam-check/useSpamCheck';
 import { multipartBody, postMultipart, type UploadProgress } from './multipartUpload';
 import type { FormState } from './useFormState';
 
@@ -19,7 +20,7 @@ export interface SubmissionOptions<V extends FormValues> {
 
 /**
  * The submit flow both forms share: validate with the shared schema (messages beside the fields,
- * the toast of docs/forms.md#success-and-failure, focus on the first error), send multipart with upload progress, then either
+ * the toast of docs/forms.md#success-and-failure, focus on the first error), wait for the spam check, send multipart with upload progress, then either
  * thank with the server's reference and start over, or say what went wrong and keep every value.
  */
 export function useSubmission<V extends FormValues>({
@@ -33,6 +34,7 @@ export function useSubmission<V extends FormValues>({
   const [submitting, setSubmitting] = useState(false);
   const [progress, setProgress] = useState<UploadProgress | null>(null);
   const [confirmation, setConfirmation] = useState<string | null>(null);
+  const spamCheck = useSpamCheck();
 
   async function onSubmit(event: FormEvent<HTMLFormElement>) {
     event.preventDefault();
@@ -47,8 +49,9 @@ export function useSubmission<V extends FormValues>({
     setConfirmation(null);
     setProgress(null);
     try {
-      const body = multipartBody(toFields(form.values), { field: form.fileField.field, files: form.files });
-      const answer = await postMultipart(url, body, setProgress);
+      const proof = await spamCheck.proof();
+      const body = multipartBody(toFields(form.values), { field: form.fileField.field, files: form.files }, proof);
+      const answer = await postMultipart(url, body, proof, setProgress);
       const thanks = answer.reference ? `${successMessage} Reference: ${answer.reference}` : successMessage;
       toastOnce.success(thanks);
       setConfirmation(thanks);
@@ -57,6 +60,7 @@ export function useSubmission<V extends FormValues>({
       if (error instanceof ApiError && Object.keys(error.fields).length > 0) form.showErrors(error.fields);
       toastOnce.error((error instanceof Error && error.message) || failureMessage);
     } finally {
+      spamCheck.renew();
       setSubmitting(false);
       setProgress(null);
     }
@@ -69,6 +73,13 @@ export function useSubmission<V extends FormValues>({
     /** The last success text with its reference, until the next submit or 'Clear form'. */
     confirmation,
     clearConfirmation: () => setConfirmation(null),
+    /** The widget and honeypot, rendered inside the <form> (which leaves checking to the schema: noValidate). */
+    spamCheck: (
+      <>
+        {spamCheck.widget}
+        {spamCheck.honeypot}
+      </>
+    ),
     onSubmit,
   };
 }
