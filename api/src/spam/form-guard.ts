@@ -36,7 +36,7 @@ export function createFormGuard(config: FormGuardConfig, dataSource: DataSource,
       await next();
     },
     honeypot: async (ctx, next) => {
-      const body = (ctx.request.body ?? {}) as Record<string, unknown>;
+      const body = ((ctx.request as { body?: unknown }).body ?? {}) as Record<string, unknown>;
       const value = body[HONEYPOT_FIELD];
       if (value !== undefined && value !== '') throw refuse('honeypot');
       await next();

@@ -1,8 +1,10 @@
 /** Helpers of the admin browser tests: sign in, and seed records through the public endpoints. */
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { solvedProof } from '@sourcing/api/test/form-proof';
 import {
   BUYER_INQUIRY,
   composeSupplierOffer,
+  FORM_PROOF_HEADER,
   sampleValues,
   SUPPLIER_OFFER,
   toCommodityInquiryFields,
@@ -10,7 +12,7 @@ import {
   type CommodityInquiryValues,
   type SupplierOfferValues,
 } from '@sourcing/shared';
-import { E2E_ADMIN } from '../support/env';
+import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
 
 /** A tag unique to one test, so rows it seeds can be found with a search in the shared database. */
 export function uniqueTag(prefix: string): string {
@@ -31,16 +33,21 @@ export async function signIn(
   await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toBeVisible();
 }
 
+/** A solved spam-check challenge of the test server, as the site's widget sends it (docs/forms.md#spam-protection). */
+async function proofHeader(): Promise<Record<string, string>> {
+  return { [FORM_PROOF_HEADER]: await solvedProof({ url: E2E_BASE_URL }) };
+}
+
 async function expectCreated(response: Awaited<ReturnType<APIRequestContext['post']>>) {
   expect(response.status(), await response.text()).toBe(201);
 }
 
 export async function seedContact(request: APIRequestContext, input: { name: string; email: string; message: string }) {
-  await expectCreated(await request.post('/api/contact', { data: input }));
+  await expectCreated(await request.post('/api/contact', { data: input, headers: await proofHeader() }));
 }
 
 export async function seedSubscriber(request: APIRequestContext, email: string) {
-  await expectCreated(await request.post('/api/subscribers', { data: { email } }));
+  await expectCreated(await request.post('/api/subscribers', { data: { email }, headers: await proofHeader() }));
 }
 
 /** A buyer inquiry of the definition's samples, named and addressed for one test. */
@@ -77,7 +84,7 @@ export const PDF_FILE: UploadFile = {
 export async function seedInquiry(request: APIRequestContext, values: CommodityInquiryValues, attachment?: UploadFile) {
   const multipart: Record<string, string | UploadFile> = { ...toCommodityInquiryFields(values) };
   if (attachment) multipart.attachment = attachment;
-  await expectCreated(await request.post('/api/inquiry', { multipart }));
+  await expectCreated(await request.post('/api/inquiry', { multipart, headers: await proofHeader() }));
 }
 
 /** A supplier offer of the definition's samples, named for one test. */
@@ -96,5 +103,5 @@ export async function seedSupplierOffer(request: APIRequestContext, values: Supp
   for (const [key, value] of Object.entries(toSupplierOfferFields(composeSupplierOffer(values)))) form.append(key, value);
   for (const file of files)
     form.append('attachments', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
-  await expectCreated(await request.post('/api/supplier', { multipart: form }));
+  await expectCreated(await request.post('/api/supplier', { multipart: form, headers: await proofHeader() }));
 }
