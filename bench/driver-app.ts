@@ -8,7 +8,7 @@ import busboy from 'busboy';
 import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
-import { RECORD_DEFINITIONS, wireName, type RecordDefinition } from '@sourcing/shared';
+import { RECORD_DEFINITIONS, SPAM_STATUS, wireName, type RecordDefinition } from '@sourcing/shared';
 import { channelFor } from '../api/src/realtime/postgres-event-bus';
 import { trendBuckets } from '../api/src/routes/admin/stats/trend-buckets';
 
@@ -210,30 +210,39 @@ function presentInquiry(row: Record<string, unknown>, origin: string, nowMs: num
   record.attachment = FILE_FIELD.maxFiles === 1 ? (files[0]?.storedName ?? null) : files.map((f) => f.storedName);
   record.attachmentFiles = files.map((f) => ({ ...f, url: signedUrl(origin, f.storedName, nowMs) }));
   for (const field of inquiry.fields) if (field.kind === 'date') record[field.key] = sql.readTime(row[field.key]).toISOString();
+  for (const column of DESK_COLUMNS) record[column] = column === 'version' ? Number(row[column]) : row[column];
   return record;
 }
 
-const INQUIRY_COLUMNS = ['id', ...columnsOf(inquiry)].map((c) => `r."${c}"`).join(', ');
+/** The sales desk's columns, presented after the definition's fields (docs/admin.md#sales-desk). */
+const DESK_COLUMNS = ['status', 'ownerId', 'version'];
+const INQUIRY_COLUMNS = ['id', ...columnsOf(inquiry), ...DESK_COLUMNS].map((c) => `r."${c}"`).join(', ');
+const STATUS_COUNTS = `SELECT "status", "total" FROM "record_status_counts" WHERE "table_name" = ?`;
+/** Every status but Spam: the default view's rows and total. */
+const notSpam = (counts: Record<string, unknown>[]) =>
+  counts.reduce((sum, c) => (c.status === SPAM_STATUS ? sum : sum + Number(c.total)), 0);
 const SEARCHED = inquiry.fields.filter((f) => f.searchable).map((f) => `r."${f.key}"`);
 
 async function inquiryList(ctx: Context) {
   const q = typeof ctx.query.q === 'string' ? ctx.query.q.trim().toLowerCase() : '';
-  const where = !q
-    ? ''
-    : databaseUrl
-      ? `WHERE LOWER(${SEARCHED.join(` || '\u001f' || `)}) LIKE ?`
-      : `WHERE r.id IN (SELECT "id" FROM "inquiries_search" WHERE "text" LIKE ?)`;
-  const params = q ? [`%${q}%`] : [];
-  const [counted, rows] = await Promise.all([
-    q
-      ? sql.all(`SELECT COUNT(*) AS "total" FROM "inquiries" "r" ${where}`, params)
-      : sql.all(`SELECT "table_name", "total" FROM "record_counts"`, []),
+  const search = !q
+    ? []
+    : [
+        databaseUrl
+          ? `LOWER(${SEARCHED.join(` || '\u001f' || `)}) LIKE ?`
+          : `r.id IN (SELECT "id" FROM "inquiries_search" WHERE "text" LIKE ?)`,
+      ];
+  const where = `WHERE ${[...search, 'r."status" <> ?'].join(' AND ')}`;
+  const params = [...(q ? [`%${q}%`] : []), SPAM_STATUS];
+  const [byStatus, counted, rows] = await Promise.all([
+    sql.all(STATUS_COUNTS, ['inquiries']),
+    q ? sql.all(`SELECT COUNT(*) AS "total" FROM "inquiries" "r" ${where}`, params) : Promise.resolve(null),
     sql.all(
       `SELECT ${INQUIRY_COLUMNS} FROM "inquiries" "r" ${where} ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${PAGE + 1}`,
       params,
     ),
   ]);
-  const total = Number((q ? counted[0] : counted.find((c) => c.table_name === 'inquiries'))?.total ?? 0);
+  const total = counted ? Number(counted[0]?.total ?? 0) : notSpam(byStatus);
   const page = rows.slice(0, PAGE);
   const origin = `${ctx.protocol}://${ctx.host}`;
   const nowMs = Date.now();
@@ -246,6 +255,9 @@ async function inquiryList(ctx: Context) {
       rows.length > PAGE && last
         ? Buffer.from(JSON.stringify([sql.readTime(last.createdAt).toISOString(), last.id])).toString('base64url')
         : null,
+    statusCounts: Object.fromEntries(
+      inquiry.statuses!.map((status) => [status, Number(byStatus.find((c) => c.status === status)?.total ?? 0)]),
+    ),
   };
 }
 
@@ -255,34 +267,36 @@ async function stats(ctx: Context) {
     (_, i) => `(SELECT COALESCE(SUM("total"), 0) FROM "inquiry_slot_counts" WHERE "slot" >= ? AND "slot" < ?) AS "c${i}"`,
   );
   const slot = (bound: Date) => Math.ceil(bound.getTime() / SLOT_MS);
-  const newest = (kind: string, table: string, title: string) =>
+  const newest = (kind: string, table: string, title: string, worked: boolean) =>
     `SELECT * FROM (SELECT '${kind}' AS "kind", "id", "${title}" AS "name", "createdAt" FROM "${table}"
-  ORDER BY "createdAt" DESC, "id" DESC LIMIT 6) AS "${kind}"`;
-  const [counts, [trend], recent] = await Promise.all([
+  ${worked ? `WHERE "status" <> '${SPAM_STATUS}'` : ''} ORDER BY "createdAt" DESC, "id" DESC LIMIT 6) AS "${kind}"`;
+  const [counts, byStatus, [trend], recent] = await Promise.all([
     sql.all(`SELECT "table_name", "total" FROM "record_counts"`, []),
+    sql.all(`SELECT "table_name", "status", "total" FROM "record_status_counts"`, []),
     sql.all(
       `SELECT ${sums.join(',\n  ')}`,
       labels.flatMap((_, i) => [slot(bounds[i]), slot(bounds[i + 1])]),
     ),
     sql.all(
       `SELECT * FROM (
-${newest('inquiry', 'inquiries', 'fullName')}
+${newest('inquiry', 'inquiries', 'fullName', true)}
 UNION ALL
-${newest('contact', 'contact_messages', 'name')}
+${newest('contact', 'contact_messages', 'name', true)}
 UNION ALL
-${newest('subscriber', 'subscribers', 'email')}
+${newest('subscriber', 'subscribers', 'email', false)}
 ) AS "recent" ORDER BY "createdAt" DESC, "id" DESC LIMIT 6`,
       [],
     ),
   ]);
   const total = (table: string) => Number(counts.find((c) => c.table_name === table)?.total ?? 0);
+  const worked = (table: string) => notSpam(byStatus.filter((c) => c.table_name === table));
   ctx.set('Cache-Control', 'no-store');
   ctx.body = {
     totals: {
       subscribers: total('subscribers'),
-      inquiries: total('inquiries'),
-      supplierInquiries: total('supplier_inquiries'),
-      contacts: total('contact_messages'),
+      inquiries: worked('inquiries'),
+      supplierInquiries: worked('supplier_inquiries'),
+      contacts: worked('contact_messages'),
     },
     trend: { period: 'month', labels, counts: labels.map((_, i) => Number(trend[`c${i}`] ?? 0)) },
     recent: recent.map((r) => ({

@@ -38,6 +38,8 @@ export interface LoadRequest {
   path: string;
   headers?: Record<string, string>;
   body?: Buffer | string;
+  /** Headers each request needs its own of (a single-use spam-check proof). */
+  freshHeaders?: () => Record<string, string>;
 }
 
 /** autocannon against the target for LOAD_SECONDS with LOAD_CONNECTIONS keep-alive connections. */
@@ -50,6 +52,16 @@ export async function load(target: Target, request: LoadRequest): Promise<Throug
     body: request.body,
     connections: LOAD_CONNECTIONS,
     duration: LOAD_SECONDS,
+    ...(request.freshHeaders && {
+      requests: [
+        {
+          setupRequest: (sent: autocannon.Request) => ({
+            ...sent,
+            headers: { ...(sent.headers as Record<string, string> | undefined), ...request.freshHeaders!() },
+          }),
+        },
+      ],
+    }),
   });
   const cpu = cpuMs(target.pid) - cpuBefore;
   return {

@@ -12,6 +12,8 @@ export const REPO_ROOT = resolve(import.meta.dirname, '../..');
 export const HOST = '127.0.0.1';
 export const ADMIN = { email: 'bench@example.com', password: 'bench-admin-password-1' };
 const BENCH_JWT_SECRET = 'bench-secret-bench-secret-bench-secret-01';
+/** The API's challenge key, known to the bench so it can solve challenges without asking (lib/proofs.ts). */
+export const BENCH_ALTCHA_KEY = 'bench-altcha-bench-altcha-bench-altcha-01';
 const START_TIMEOUT_MS = 60_000;
 
 export type Engine = 'sqlite' | 'postgres';
@@ -135,6 +137,7 @@ export async function startApi(store: Store): Promise<Process & { token: string 
     UPLOAD_MB_PER_ADDRESS_PER_HOUR: '10000000',
     UPLOAD_MB_PER_HOUR: '10000000',
     // Each submission carries a solved challenge (test/form-proof.ts): cheap ones, no fill time to wait out.
+    ALTCHA_HMAC_KEY: BENCH_ALTCHA_KEY,
     ALTCHA_COST: '1',
     ALTCHA_MAX_NUMBER: '20',
     FORM_MIN_FILL_SECONDS: '0',

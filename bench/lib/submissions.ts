@@ -1,4 +1,5 @@
 import { randomBytes } from 'node:crypto';
+import { withProof } from '@sourcing/api/test/form-proof';
 import { inquiryForm, inquiryValues, supplierForm, supplierValues } from '@sourcing/api/test/forms';
 import { pdf } from '@sourcing/api/test/sample-files';
 
@@ -45,7 +46,7 @@ export interface Outcome {
 /** Sends one submission; a connection error (the server died) is status 0. */
 export async function submit(apiUrl: string, endpoint: Endpoint, n: number): Promise<Outcome> {
   try {
-    const res = await fetch(`${apiUrl}${endpoint.path}`, submission(endpoint, n));
+    const res = await fetch(`${apiUrl}${endpoint.path}`, await withProof({ url: apiUrl }, submission(endpoint, n)));
     const body = (await res.json().catch(() => null)) as { reference?: string } | null;
     return { endpoint, status: res.status, reference: body?.reference ?? null };
   } catch {

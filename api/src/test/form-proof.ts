@@ -2,6 +2,7 @@ import { API_PATHS, API_PREFIX, FORM_PROOF_HEADER } from '@sourcing/shared';
 import { solveChallenge, type Challenge } from 'altcha-lib';
 import { deriveKey } from 'altcha-lib/algorithms/pbkdf2';
 import type { AppDeps } from '../app-deps';
+import { createFormChallenges } from '../spam/form-challenges';
 
 /** A server in this process (its challenges can be issued at any time) or only its address. */
 export type ProofSource = { deps: Pick<AppDeps, 'formGuard' | 'now'> } | { url: string };
@@ -33,4 +34,13 @@ export async function withProof(source: ProofSource, init: RequestInit): Promise
     ...init,
     headers: { ...(init.headers as Record<string, string> | undefined), [FORM_PROOF_HEADER]: await solvedProof(source) },
   };
+}
+
+/**
+ * Challenges issued in this process with a server's ALTCHA_HMAC_KEY (as cheap as ALTCHA_COST=1 and
+ * ALTCHA_MAX_NUMBER=20 make them): what a benchmark needs to solve thousands without asking the server.
+ */
+export function proofSourceForKey(hmacKey: string): ProofSource {
+  const challenges = createFormChallenges({ hmacKey, cost: 1, maxNumber: 20, expireMinutes: 60, minFillSeconds: 0 });
+  return { deps: { formGuard: { challenges } as AppDeps['formGuard'], now: () => new Date() } };
 }
