@@ -22,6 +22,8 @@ export interface Throughput {
 export interface Target {
   url: string;
   pid: number;
+  /** The API's pool of solved proofs (lib/proofs.ts); the driver and the bare app check none. */
+  proofs?: () => Record<string, string>;
 }
 
 const CLOCK_TICKS_PER_MS = 100 / 1000;
@@ -38,8 +40,8 @@ export interface LoadRequest {
   path: string;
   headers?: Record<string, string>;
   body?: Buffer | string;
-  /** Headers each request needs its own of (a single-use spam-check proof). */
-  freshHeaders?: () => Record<string, string>;
+  /** A public submission: each request needs its own single-use spam-check proof (from the target's pool). */
+  needsProof?: boolean;
 }
 
 /** autocannon against the target for LOAD_SECONDS with LOAD_CONNECTIONS keep-alive connections. */
@@ -52,16 +54,17 @@ export async function load(target: Target, request: LoadRequest): Promise<Throug
     body: request.body,
     connections: LOAD_CONNECTIONS,
     duration: LOAD_SECONDS,
-    ...(request.freshHeaders && {
-      requests: [
-        {
-          setupRequest: (sent: autocannon.Request) => ({
-            ...sent,
-            headers: { ...(sent.headers as Record<string, string> | undefined), ...request.freshHeaders!() },
-          }),
-        },
-      ],
-    }),
+    ...(request.needsProof &&
+      target.proofs && {
+        requests: [
+          {
+            setupRequest: (sent: autocannon.Request) => ({
+              ...sent,
+              headers: { ...(sent.headers as Record<string, string> | undefined), ...target.proofs!() },
+            }),
+          },
+        ],
+      }),
   });
   const cpu = cpuMs(target.pid) - cpuBefore;
   return {

@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { withProof } from '@sourcing/api/test/form-proof';
 import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
 import { withPostgres } from '@sourcing/api/test/support';
+import { RECORD_DEFINITIONS } from '@sourcing/shared';
 import type { Store } from './processes';
 
 /**
@@ -15,34 +16,10 @@ import type { Store } from './processes';
 const SPACING_SECONDS = 37;
 const CHUNK = 250_000;
 
-const COPIED_COLUMNS = [
-  'companyName',
-  'designation',
-  'gstNumber',
-  'phoneNumber',
-  'address',
-  'addressCountry',
-  'userType',
-  'commodities',
-  'otherCommodity',
-  'quantity',
-  'unit',
-  'purity',
-  'technicalSpecs',
-  'packagingType',
-  'packagingSize',
-  'specialPackaging',
-  'destinationCountry',
-  'destinationPort',
-  'dispatchMode',
-  'customDispatchMode',
-  'deliveryTimeline',
-  'certifications',
-  'regulatoryCompliance',
-  'paymentTerms',
-  'comments',
-  'attachments',
-];
+/** Every stored field of the inquiry's definition but those each copy makes its own (id, name, e-mail, times). */
+const COPIED_COLUMNS = RECORD_DEFINITIONS.inquiries.fields
+  .filter((f) => f.kind !== 'date' && f.key !== 'fullName' && f.key !== 'email')
+  .map((f) => (f.kind === 'files' ? 'attachments' : f.key));
 const COLUMN_LIST = COPIED_COLUMNS.map((n) => `"${n}"`).join(', ');
 const COPIED_VALUES = COPIED_COLUMNS.map((n) => `t."${n}"`).join(', ');
 
