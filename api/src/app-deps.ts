@@ -5,6 +5,7 @@ import type { Config } from './config';
 import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
 import type { LimiterFactory } from './limits/limiters';
+import type { MailWorker } from './mail/outbox-worker';
 import type { EventBus } from './realtime/event-bus';
 import type { UploadBudget } from './uploads/upload-budget';
 import type { UploadStore } from './uploads/upload-store';
@@ -24,6 +25,8 @@ export interface AppDeps {
   /** Counters for rate limits and budgets, shared by all replicas on PostgreSQL. */
   limiters: LimiterFactory;
   logger: Logger;
+  /** Delivers the mail outbox (docs/mail.md). */
+  mail: MailWorker;
   /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */
   now: () => Date;
 }

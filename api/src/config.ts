@@ -67,6 +67,20 @@ const envSchema = z.object({
     }),
   ),
   LOG_LEVEL: z.preprocess(emptyAsUndefined, z.enum(['debug', 'info', 'warn', 'error', 'silent']).default('info')),
+  /** smtp(s)://user:pass@host:port; without it mails are written as .eml files under DATA_DIR/mail. */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Sourcing <no-reply@localhost>')),
+  /** Who hears of every new submission. */
+  NOTIFY_EMAILS: commaList,
+  /** The first retry waits this long, each next one twice as long (up to an hour). */
+  MAIL_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, positiveInt(30_000)),
+  MAIL_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, positiveInt(8)),
+  /** How long a replica owns a mail it claimed before another may take it over (it crashed). */
+  MAIL_LEASE_SECONDS: z.preprocess(emptyAsUndefined, positiveInt(300)),
+  MAIL_POLL_MS: z.preprocess(emptyAsUndefined, positiveInt(2000)),
 });
 
 export type LogLevel = z.output<typeof envSchema>['LOG_LEVEL'];
@@ -105,6 +119,18 @@ export interface Config {
   /** Reverse proxies in front whose X-Forwarded-For / -Proto / -Host are believed (0: none). */
   trustProxyHops: number;
   logLevel: LogLevel;
+  mail: MailConfig;
+}
+
+/** Outgoing mail (docs/mail.md). */
+export interface MailConfig {
+  smtpUrl: string | null;
+  from: string;
+  notifyEmails: string[];
+  retryBaseMs: number;
+  maxAttempts: number;
+  leaseSeconds: number;
+  pollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -152,6 +178,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     cookieSameSite: e.COOKIE_SAMESITE,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      notifyEmails: e.NOTIFY_EMAILS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+      pollMs: e.MAIL_POLL_MS,
+    },
   };
 }
 

@@ -1,6 +1,16 @@
 /** The typed API client used by the public site, the admin UI and the desktop app. */
 import { ADMIN_LISTS, API_PATHS, API_PREFIX, CSV_EXPORT_SUFFIX, type AdminListName } from './api-paths';
-import type { AdminListRecords, ApiErrorBody, DashboardStats, ListPage, ListQuery, SessionResponse, SubmitResponse } from './api';
+import type {
+  AdminListRecords,
+  ApiErrorBody,
+  DashboardStats,
+  ListPage,
+  ListQuery,
+  OutboxMailSummary,
+  OutboxPage,
+  SessionResponse,
+  SubmitResponse,
+} from './api';
 import type { StatsPeriod } from './constants';
 import type { ContactMessageInput } from './records';
 
@@ -26,6 +36,9 @@ export const FAILURE_MESSAGES = {
   },
   exportCsv: 'Export failed',
   stats: 'Failed to load the dashboard',
+  outbox: 'Failed to load the outbox',
+  retryMail: 'Retry failed',
+  reply: 'Reply failed',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 export class ApiError extends Error {
@@ -130,6 +143,17 @@ export function createApiClient(options: ApiClientOptions) {
       ).text(),
     stats: (period: StatsPeriod) =>
       json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {
+        authenticated: true,
+      }),
+    outbox: (query: { recordId?: string } = {}) =>
+      json<OutboxPage>('GET', `${API_PATHS.adminOutbox}${queryString(query)}`, FAILURE_MESSAGES.outbox, { authenticated: true }),
+    reply: (name: AdminListName, id: string, message: string) =>
+      json<{ message: string }>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}/reply`, FAILURE_MESSAGES.reply, {
+        authenticated: true,
+        json: { message },
+      }),
+    retryMail: (id: string) =>
+      json<OutboxMailSummary>('POST', `${API_PATHS.adminOutbox}/${encodeURIComponent(id)}/retry`, FAILURE_MESSAGES.retryMail, {
         authenticated: true,
       }),
   };

@@ -37,7 +37,7 @@ export interface Stored<Row> {
   created: boolean;
 }
 
-export type StoreDeps = Pick<AppDeps, 'dataSource' | 'uploads' | 'now'>;
+export type StoreDeps = Pick<AppDeps, 'dataSource' | 'engine' | 'uploads' | 'now' | 'config'>;
 
 export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
   definition: D;
@@ -47,8 +47,6 @@ export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
   /** Where visitors submit it (under /api) and what a stored submission answers. */
   submitPath: string;
   submitted: string;
-  /** What a submission answers when it was already stored (the subscriber's second sign-up). */
-  alreadyStored?: string;
   /** Reads the submitted fields into what the schema checks (the buyer form's typed dispatch mode). */
   readSubmission?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /** Stores a checked submission; default: insert a new row with its files (createRecord). */

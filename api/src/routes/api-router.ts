@@ -3,6 +3,9 @@ import { API_PREFIX } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 import { authRoutes } from '../auth/routes';
 import { rateLimit } from '../http/rate-limit';
+import { registerNewsletterRoutes } from '../mail/newsletter/newsletter-routes';
+import { registerOutboxRoutes } from '../mail/outbox-routes';
+import { registerReplyRoute } from '../mail/reply-routes';
 import { registerAdminList } from '../records/list/register-admin-list';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
@@ -22,8 +25,11 @@ export function createApiRouter(deps: AppDeps): Router {
   for (const kind of ALL_RECORD_KINDS) {
     registerSubmission(router, deps, kind, publicPost);
     registerAdminList(router, deps, kind);
+    registerReplyRoute(router, deps, kind);
   }
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
+  registerOutboxRoutes(router, deps);
+  registerNewsletterRoutes(router, deps, publicPost);
   return router;
 }

@@ -10,6 +10,9 @@ import { CreateRecordCounts1795000000030 } from './1795000000030-create-record-c
 import { CreateSqliteSearch1795000000040 } from './1795000000040-create-sqlite-search';
 import { CreateInquirySlotCounts1795000000050 } from './1795000000050-create-inquiry-slot-counts';
 import { CreateRateLimits1795000000060 } from './1795000000060-create-rate-limits';
+import { AddReferences1795000000300 } from './1795000000300-add-references';
+import { CreateMailOutbox1795000000310 } from './1795000000310-create-mail-outbox';
+import { AddSubscriberConsent1795000000320 } from './1795000000320-add-subscriber-consent';
 
 export const MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -20,4 +23,7 @@ export const MIGRATIONS = [
   CreateSqliteSearch1795000000040,
   CreateInquirySlotCounts1795000000050,
   CreateRateLimits1795000000060,
+  AddReferences1795000000300,
+  CreateMailOutbox1795000000310,
+  AddSubscriberConsent1795000000320,
 ];

@@ -12,6 +12,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/admin' },
   ...LIST_DEFINITIONS.map((d) => ({ label: d.navLabel, to: `/admin/${d.route}`, list: d.name })),
+  { label: 'Outbox', to: '/admin/outbox' },
 ];
 
 /** The header title for a path: the label of the section it belongs to. */

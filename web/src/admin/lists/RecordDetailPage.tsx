@@ -1,5 +1,6 @@
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { AttachmentFile } from '@sourcing/shared';
+import { RECORD_DEFINITIONS, referenceFieldOf, type AttachmentFile } from '@sourcing/shared';
+import { RecordMails } from '../outbox/RecordMails';
 import { useAdminServices } from '../services';
 import { LoadError } from '../ui/LoadError';
 import { useLoad } from '../ui/useLoad';
@@ -61,6 +62,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
           );
         })}
       </dl>
+      {referenceFieldOf(RECORD_DEFINITIONS[definition.name]) && <RecordMails list={definition.name} id={row._id} />}
     </section>
   );
 }

@@ -19,8 +19,12 @@ const SLOT_SECONDS = 900;
 
 async function totals(deps: StatsDeps): Promise<DashboardStats['totals']> {
   const counts = await recordCounts(deps.dataSource);
+  // Only confirmed subscribers count (docs/mail.md#newsletter): an index range, not the trigger-kept total.
+  const [confirmed]: { n: string | number }[] = await deps.dataSource.query(
+    `SELECT COUNT(*) AS "n" FROM "subscribers" WHERE "status" = 'confirmed'`,
+  );
   return {
-    subscribers: counts.subscribers,
+    subscribers: Number(confirmed.n),
     inquiries: counts.inquiries,
     supplierInquiries: counts.supplier_inquiries,
     contacts: counts.contact_messages,
