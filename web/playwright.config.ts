@@ -30,7 +30,10 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
-  workers: process.env.CI ? 2 : undefined,
+  // One worker on CI's 2 cores, as on a developer's run here: two workers signing in as the same admin
+  // at once meet the sign-in guard's one-check-at-a-time rule (429), and the spam-check widget's
+  // proof of work races the form tests on a saturated CPU (see the closing notes). E2E_WORKERS overrides.
+  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 1,
   retries: 0,
   reporter: [['list']],
   use: {

@@ -27,3 +27,44 @@ test('the honeypot is out of sight, out of the tab order and hidden from assisti
   const box = await trap.boundingBox();
   expect(box === null || box.x + box.width <= 0).toBe(true);
 });
+
+test('the widget appearing under a press does not move the button being pressed', async ({ page }) => {
+  await page.goto('/commodity-inquiry');
+  const submit = page.getByRole('button', { name: 'Submit Inquiry' });
+  await expect(submit).toBeEnabled();
+  await submit.scrollIntoViewIfNeeded();
+  const box = (await submit.boundingBox())!;
+  await page.mouse.move(box.x + box.width / 2, box.y + box.height / 2);
+  // The press is what loads the widget; the release comes once it is on the page.
+  await page.mouse.down();
+  await expect(page.locator('altcha-widget').getByRole('checkbox')).toBeVisible();
+  await page.mouse.up();
+  await expect(page.getByText('Please fill all required fields')).toBeVisible();
+});
+
+test('a submit pressed before the challenge has arrived waits for it, then sends once, with one challenge solved', async ({
+  page,
+}) => {
+  const challengesAsked: string[] = [];
+  let releaseChallenge = () => {};
+  const challengeHeld = new Promise<void>((resolve) => (releaseChallenge = resolve));
+  await page.route('**/api/challenge', async (route) => {
+    challengesAsked.push(route.request().url());
+    if (challengesAsked.length === 1) await challengeHeld;
+    await route.continue();
+  });
+  await page.goto('/about');
+  const footer = page.getByRole('contentinfo');
+  const email = footer.getByRole('textbox', { name: 'Email address' });
+  await email.fill(`held-challenge-${Date.now()}@example.com`);
+  const subscribed = page.waitForResponse('**/api/subscribers');
+  await footer.getByRole('button', { name: 'Join Now' }).click();
+  await expect(footer.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
+  expect(challengesAsked).toHaveLength(1);
+  releaseChallenge();
+  expect((await subscribed).ok()).toBe(true);
+  await expect(footer.getByRole('status')).not.toHaveText('');
+  await expect(footer.getByRole('status')).not.toHaveClass(/is-error/);
+  // The next submission's challenge, asked for after this one was used: never two at once.
+  await expect.poll(() => challengesAsked.length).toBe(2);
+});

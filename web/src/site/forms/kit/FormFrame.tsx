@@ -74,7 +74,6 @@ export function FormFrame({ title, intro, submitLabel, form, submission, childre
         <fieldset className="form-gate" disabled={!form.ready}>
           {children}
         </fieldset>
-        {submission.spamCheck}
         <div className="form-actions">
           {progress && <UploadProgressBar progress={progress} />}
           <button type="submit" className="form-submit" disabled={submitting || !form.ready}>
@@ -88,6 +87,8 @@ export function FormFrame({ title, intro, submitLabel, form, submission, childre
             )}
           </button>
         </div>
+        {/* Below the button: the widget appears on the form's first touch and must not move what was pressed. */}
+        {submission.spamCheck}
       </form>
     </div>
   );

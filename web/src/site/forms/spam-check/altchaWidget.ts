@@ -8,7 +8,7 @@ import type { AltchaWidgetElement } from 'altcha/types/generic';
 $altcha.algorithms.set('PBKDF2/SHA-256', () => new Pbkdf2Worker());
 
 export interface AltchaCheck {
-  /** The payload of a solved challenge, waiting for (or starting) the proof of work. */
+  /** The payload of a solved challenge: the one being solved, or a fresh one when there is none. */
   payload(): Promise<string>;
   /** Drops the used payload and solves a fresh challenge (each is accepted once). */
   renew(): void;
@@ -16,38 +16,66 @@ export interface AltchaCheck {
 
 /**
  * Puts an ALTCHA widget (a labelled checkbox that ticks itself once solved, announced to screen
- * readers) into `slot`; it fetches its challenge from `challengeUrl` and starts at once.
+ * readers) into `slot` and starts solving a challenge from `challengeUrl` at once.
+ *
+ * The widget's own `auto` start is not used: a second `verify()` aborts the first, so this module
+ * starts every proof of work itself and hands the same promise to every caller.
  */
 export function mountAltcha(slot: HTMLElement, challengeUrl: string): AltchaCheck {
   const widget: AltchaWidgetElement = document.createElement('altcha-widget');
   widget.setAttribute('challenge', challengeUrl);
-  widget.setAttribute('auto', 'onload');
   widget.setAttribute('configuration', JSON.stringify({ hideFooter: true }));
-  let solved: string | null = null;
   const loaded = new Promise<void>((resolve) => widget.addEventListener('load', () => resolve(), { once: true }));
+  let solving: Promise<string> | null = null;
+  // One proof of work at a time: each waits for the one before it to settle.
+  let lastAttempt: Promise<unknown> = loaded;
+
+  const solve = () => {
+    const attempt = lastAttempt
+      .then(() => (String(widget.getState()) === 'verifying' ? widgetSettles(widget) : undefined))
+      .then(() => widget.verify())
+      .then((result) => {
+        if (!result?.payload) throw new Error('The anti-spam check could not finish');
+        return result.payload;
+      });
+    lastAttempt = attempt.catch(() => undefined);
+    // A failed attempt is not kept: the next payload() tries again.
+    attempt.catch(() => {
+      if (solving === attempt) solving = null;
+    });
+    return (solving = attempt);
+  };
+
+  // After an error the visitor may tick the box, and the widget solves by itself: keep its payload.
   widget.addEventListener('verified', (event) => {
-    solved = (event as CustomEvent<{ payload: string }>).detail.payload;
+    const { payload } = (event as CustomEvent<{ payload: string }>).detail;
+    if (!solving) solving = Promise.resolve(payload);
+  });
+  // A form reset (or an expired challenge) clears the widget: its payload is gone with it.
+  widget.addEventListener('statechange', (event) => {
+    if (['unverified', 'expired'].includes(stateOf(event))) solving = null;
   });
   slot.append(widget);
+  void solve();
 
   return {
-    async payload() {
-      await loaded;
-      if (solved) return solved;
-      if (String(widget.getState()) === 'verifying') {
-        await new Promise((resolve) => widget.addEventListener('statechange', resolve, { once: true }));
-        if (solved) return solved;
-      }
-      const result = await widget.verify();
-      if (!result?.payload) throw new Error('The anti-spam check could not finish');
-      return result.payload;
-    },
+    payload: () => solving ?? solve(),
     renew() {
-      solved = null;
-      void loaded.then(() => {
-        widget.reset();
-        return widget.verify();
-      });
+      void solve();
     },
   };
+}
+
+const stateOf = (event: Event) => String((event as CustomEvent<{ state: string }>).detail.state);
+
+/** Resolves once a proof of work the widget started by itself (the visitor ticked it) has ended. */
+function widgetSettles(widget: AltchaWidgetElement) {
+  return new Promise<void>((resolve) => {
+    const onChange = (event: Event) => {
+      if (stateOf(event) === 'verifying') return;
+      widget.removeEventListener('statechange', onChange);
+      resolve();
+    };
+    widget.addEventListener('statechange', onChange);
+  });
 }
