@@ -4,14 +4,15 @@ import { createServer, type Server, type Socket } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { freePort, spawnReplica, stopReplica, waitUntilReady, type Replica } from '../test/replica-process';
+import { withProof } from '../test/form-proof';
+import { freePort, replicaSpamCheckEnv, spawnReplica, stopReplica, waitUntilReady, type Replica } from '../test/replica-process';
 import { smtpCapture, type SmtpCapture } from '../test/smtp-capture';
 import { jsonBody, postgresUrlWithSchema, withPostgres } from '../test/support';
 
 const message = (n: number) => ({ name: `Ada ${n}`, email: `ada${n}@example.com`, message: `Hello ${n}` });
 
 const submit = async (replica: Replica, n: number) => {
-  const res = await fetch(`${replica.url}/api/contact`, jsonBody(message(n)));
+  const res = await fetch(`${replica.url}/api/contact`, await withProof({ url: replica.url }, jsonBody(message(n))));
   expect(res.status).toBe(201);
 };
 
@@ -53,7 +54,13 @@ describe('a process killed after the commit, before the send', () => {
     });
     const holePort = await freePort();
     await new Promise<void>((resolve) => blackHole.listen(holePort, '127.0.0.1', resolve));
-    const env = { DATA_DIR: join(dir, 'data'), WEB_DIST_DIR: join(dir, 'web'), LOG_LEVEL: 'warn', MAIL_LEASE_SECONDS: '1' };
+    const env = {
+      DATA_DIR: join(dir, 'data'),
+      WEB_DIST_DIR: join(dir, 'web'),
+      LOG_LEVEL: 'warn',
+      MAIL_LEASE_SECONDS: '1',
+      ...replicaSpamCheckEnv(),
+    };
 
     const first = spawnReplica('first', await freePort(), { ...env, SMTP_URL: `smtp://127.0.0.1:${holePort}` });
     replicas.push(first);
@@ -91,6 +98,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two replicas sharing one outbox o
       LOG_LEVEL: 'warn',
       // Both poll all the time, so both race for every mail.
       MAIL_POLL_MS: '20',
+      ...replicaSpamCheckEnv(),
     };
     replicas.push(spawnReplica('A', await freePort(), { ...env, DATA_DIR: join(dir, 'a') }));
     await waitUntilReady(replicas[0]);

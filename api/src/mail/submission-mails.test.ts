@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { REFERENCE_PATTERN, type OutboxMailSummary } from '@sourcing/shared';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { withProof } from '../test/form-proof';
 import { inquiryForm, inquiryValues, postForm } from '../test/forms';
 import { recordByReference } from '../test/references';
 import { pdf } from '../test/sample-files';
@@ -43,7 +44,10 @@ describe.each(TEST_ENGINES)('the mails of a submission, through SMTP, on %s', (e
     const res = await call(
       server,
       '/api/contact',
-      jsonBody({ name: 'Ada <script>alert(1)</script>', email: 'ada@example.com', message: 'Price of "A&B"?\n<b>now</b>' }),
+      await withProof(
+        server,
+        jsonBody({ name: 'Ada <script>alert(1)</script>', email: 'ada@example.com', message: 'Price of "A&B"?\n<b>now</b>' }),
+      ),
     );
     expect(res.status).toBe(201);
     const { reference } = res.body as { reference: string };
@@ -86,7 +90,10 @@ describe.each(TEST_ENGINES)('the mails of a submission, through SMTP, on %s', (e
     const res = await call(
       server,
       '/api/inquiry',
-      postForm(inquiryForm(inquiryValues({ email: 'bob@buyer.example' }), [{ name: 'spec <1>.pdf', bytes: pdf() }])),
+      await withProof(
+        server,
+        postForm(inquiryForm(inquiryValues({ email: 'bob@buyer.example' }), [{ name: 'spec <1>.pdf', bytes: pdf() }])),
+      ),
     );
     expect(res.status).toBe(201);
     const mails = await smtp.waitFor(2);
@@ -123,8 +130,12 @@ describe.each(TEST_ENGINES)('an SMTP outage on %s', (engine) => {
 
   it('keeps the mails while SMTP is down and delivers each exactly once when it is back', async () => {
     const sent = await Promise.all(
-      [1, 2, 3].map((n) =>
-        call(server, '/api/contact', jsonBody({ name: `Ada ${n}`, email: `ada${n}@example.com`, message: 'Hi' })),
+      [1, 2, 3].map(async (n) =>
+        call(
+          server,
+          '/api/contact',
+          await withProof(server, jsonBody({ name: `Ada ${n}`, email: `ada${n}@example.com`, message: 'Hi' })),
+        ),
       ),
     );
     expect(sent.map((r) => r.status)).toEqual([201, 201, 201]);
@@ -163,7 +174,11 @@ describe.each(TEST_ENGINES)('failed mails on %s', (engine) => {
   });
 
   it('gives up after the last attempt, and an admin retries it once SMTP is back', async () => {
-    const res = await call(server, '/api/contact', jsonBody({ name: 'Ada', email: 'ada@example.com', message: 'Hi' }));
+    const res = await call(
+      server,
+      '/api/contact',
+      await withProof(server, jsonBody({ name: 'Ada', email: 'ada@example.com', message: 'Hi' })),
+    );
     expect(res.status).toBe(201);
     await expect.poll(async () => (await outbox(server)).map((m) => [m.state, m.attempts]), POLL).toEqual([['failed', 2]]);
     const [failed] = await outbox(server);
@@ -187,7 +202,11 @@ describe.each(TEST_ENGINES)('mails without SMTP_URL on %s', (engine) => {
   afterAll(() => server?.close());
 
   it('writes each mail as an .eml file under DATA_DIR/mail and marks it filed', async () => {
-    const res = await call(server, '/api/contact', jsonBody({ name: 'Ada', email: 'ada@example.com', message: 'Hi' }));
+    const res = await call(
+      server,
+      '/api/contact',
+      await withProof(server, jsonBody({ name: 'Ada', email: 'ada@example.com', message: 'Hi' })),
+    );
     expect(res.status).toBe(201);
     await expect.poll(async () => (await outbox(server)).map((m) => m.state), POLL).toEqual(['filed', 'filed']);
     const folder = join(server.dataDir, 'mail');

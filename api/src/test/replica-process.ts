@@ -1,4 +1,5 @@
 import { spawn, type ChildProcess } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { createServer } from 'node:net';
 import { buildServerBundle } from './built-server';
 import { REPO_ROOT } from './support';
@@ -22,6 +23,19 @@ export function freePort(): Promise<number> {
       probe.close(() => resolve(port));
     });
   });
+}
+
+/**
+ * The spam check of test replicas: one challenge key for all of them (as for JWT_SECRET), cheap
+ * challenges, and no fill time to wait out (a child process has no clock to inject).
+ */
+export function replicaSpamCheckEnv(): Record<string, string> {
+  return {
+    ALTCHA_HMAC_KEY: `replica-altcha-${randomBytes(16).toString('hex')}`,
+    ALTCHA_COST: '1',
+    ALTCHA_MAX_NUMBER: '20',
+    FORM_MIN_FILL_SECONDS: '0',
+  };
 }
 
 export function spawnReplica(name: string, port: number, env: Record<string, string>): Replica {

@@ -1,6 +1,7 @@
 import { REFERENCE_PATTERN } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRow, seedRows } from '../../test/factories';
+import { withProof } from '../../test/form-proof';
 import { recordByReference } from '../../test/references';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { insertWithReference, randomReference } from './reference';
@@ -37,7 +38,13 @@ describe.each(TEST_ENGINES)('references on %s', (engine) => {
 
   it('gives each submission its own reference, found by the admin search in any letter case', async () => {
     const answers = await Promise.all(
-      [1, 2, 3].map((n) => call(server, '/api/contact', jsonBody({ name: `Ada ${n}`, email: 'ada@example.com', message: 'Hi' }))),
+      [1, 2, 3].map(async (n) =>
+        call(
+          server,
+          '/api/contact',
+          await withProof(server, jsonBody({ name: `Ada ${n}`, email: 'ada@example.com', message: 'Hi' })),
+        ),
+      ),
     );
     const references = answers.map((a) => a.body.reference as string);
     expect(new Set(references).size).toBe(3);

@@ -12,10 +12,19 @@ export function randomReference(prefix: string): string {
 /** Tries before giving up: with a billion codes per kind, a second collision in a row means something else is wrong. */
 const ATTEMPTS = 5;
 
-/** A unique-index violation on the reference column (PostgreSQL 23505 on <table>_reference; SQLite's constraint text). */
+interface DriverError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+/**
+ * A unique-index violation on the reference column (PostgreSQL 23505 on <table>_reference; SQLite's
+ * constraint text), thrown by TypeORM (wrapped) or by the SQLite statement insertRow runs itself (bare).
+ */
 function isReferenceTaken(error: unknown): boolean {
-  const driverError = (error as { driverError?: { code?: string; constraint?: string; message?: string } }).driverError;
-  if (!driverError) return false;
+  if (typeof error !== 'object' || error === null) return false;
+  const driverError: DriverError = (error as { driverError?: DriverError }).driverError ?? (error as DriverError);
   if (driverError.code === '23505') return driverError.constraint?.endsWith('_reference') ?? false;
   return driverError.code === 'SQLITE_CONSTRAINT_UNIQUE' && /\.reference\b/.test(driverError.message ?? '');
 }
