@@ -82,10 +82,12 @@ export interface DashboardStats {
   recent: RecentActivity[];
 }
 
+export type MailPurpose = 'confirmation' | 'staff-alert' | 'reply' | 'newsletter-confirmation';
+
 /** A mail of the outbox as the admin's Outbox page lists it (docs/mail.md#outbox). */
 export interface OutboxMailSummary {
   id: string;
-  purpose: 'confirmation' | 'staff-alert' | 'reply' | 'newsletter-confirmation';
+  purpose: MailPurpose;
   recordKind: string | null;
   recordId: string | null;
   recipients: string[];

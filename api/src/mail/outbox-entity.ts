@@ -1,12 +1,9 @@
-import type { RecordKind } from '@sourcing/shared';
+import type { MailPurpose, RecordKind } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 import { columnTypes, type Engine } from '../db/engine';
 
 /** pending: due at nextAttemptAt; sent: accepted by SMTP; filed: written to DATA_DIR/mail (no SMTP_URL); failed: gave up. */
 export type OutboxState = 'pending' | 'sent' | 'filed' | 'failed';
-
-/** Why a mail was sent (docs/mail.md). */
-export type MailPurpose = 'confirmation' | 'staff-alert' | 'reply' | 'newsletter-confirmation';
 
 /** One mail, built once when queued: `message` is the complete RFC 5322 text the worker sends as is. */
 export interface OutboxRow {

@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import type { RecordKind } from '@sourcing/shared';
+import type { Assignee, MailPurpose, RecordKind } from '@sourcing/shared';
 import type { EntityManager } from 'typeorm';
 import { bareAddress, composeMessage, type OutgoingMail } from './compose';
-import { OUTBOX, type MailPurpose, type OutboxRow } from './outbox-entity';
+import { eventRow, storeEvents } from '../records/desk/record-events';
+import { OUTBOX, type OutboxRow } from './outbox-entity';
 
 /**
  * Queues a mail in the caller's transaction: it exists exactly when what caused it was committed,
@@ -13,7 +14,7 @@ export async function queueMail(
   now: Date,
   purpose: MailPurpose,
   mail: OutgoingMail,
-  record: { kind: RecordKind; id: string } | null = null,
+  record: { kind: RecordKind; id: string; actor?: Assignee } | null = null,
 ): Promise<void> {
   const row: OutboxRow = {
     id: randomUUID(),
@@ -33,4 +34,9 @@ export async function queueMail(
     deliveredAt: null,
   };
   await manager.getRepository<OutboxRow>(OUTBOX).insert(row);
+  // The record's timeline says what was sent, to whom, and which staff member sent it (none: the system).
+  if (record) {
+    const details = { purpose, to: row.recipients, subject: mail.subject };
+    await storeEvents(manager, [eventRow(record.kind, record.id, 'mail', record.actor ?? null, details, now)]);
+  }
 }

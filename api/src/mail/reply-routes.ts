@@ -9,6 +9,8 @@ import { UUID } from '../records/list/cursor';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml } from './compose';
 import { queueMail } from './outbox';
+import { changeEvent, type DeskRow } from '../records/desk/change-records';
+import { publishAfterCommit } from '../records/publish';
 
 export const replySchema = z.object({ message: requiredText('Message is required', MAX_LENGTH.long) });
 
@@ -29,6 +31,7 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
       if (!row) throw new HttpError(404, NOT_FOUND);
       const { message } = ctx.state.input.body;
       const reference = String(row.reference);
+      const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
       await deps.dataSource.transaction((manager) =>
         queueMail(
           manager,
@@ -41,10 +44,13 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
             text: `${message}\n\nReference: ${reference}\n`,
             html: `<p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reference: ${escapeHtml(reference)}</p>`,
           },
-          { kind: kind.definition.kind, id: row.id },
+          { kind: kind.definition.kind, id: row.id, actor },
         ),
       );
       deps.mail.nudge();
+      // Other admins with the record open see the reply in its timeline.
+      const title = String(row[kind.definition.title]);
+      await publishAfterCommit(deps, changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
       ctx.status = 201;
       ctx.body = { message: 'Reply queued' };
     },

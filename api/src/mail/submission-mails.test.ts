@@ -1,6 +1,6 @@
 import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { REFERENCE_PATTERN, type OutboxMailSummary } from '@sourcing/shared';
+import { REFERENCE_PATTERN, type OutboxMailSummary, type TimelineEntry } from '@sourcing/shared';
 import { simpleParser } from 'mailparser';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withProof } from '../test/form-proof';
@@ -8,7 +8,7 @@ import { inquiryForm, inquiryValues, postForm } from '../test/forms';
 import { recordByReference } from '../test/references';
 import { pdf } from '../test/sample-files';
 import { smtpCapture, type SmtpCapture } from '../test/smtp-capture';
-import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { call, jsonBody, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../test/support';
 
 /** Delivery runs beside the requests: give it time on a busy machine. */
 const POLL = { timeout: 10_000 };
@@ -84,6 +84,47 @@ describe.each(TEST_ENGINES)('the mails of a submission, through SMTP, on %s', (e
         ['confirmation', 'sent'],
         ['staff-alert', 'sent'],
       ]);
+  });
+
+  it('sends a reply from the record to its sender, and its timeline says which mails went out and who replied', async () => {
+    const res = await call(
+      server,
+      '/api/contact',
+      await withProof(server, jsonBody({ name: 'Bea', email: 'bea@example.com', message: 'Do you ship rice?' })),
+    );
+    const { reference } = res.body as { reference: string };
+    const record = await recordByReference(server, 'contacts', reference);
+    await smtp.waitFor(2);
+
+    const reply = await call(server, `/api/contact/${record._id}/reply`, {
+      ...jsonBody({ message: 'Yes: <b>from Kakinada</b>.' }),
+      headers: { ...server.adminHeaders(), 'Content-Type': 'application/json' },
+    });
+    expect(reply).toMatchObject({ status: 201, body: { message: 'Reply queued' } });
+    const mails = await smtp.waitFor(3);
+    const sent = mails.find((m) => m.mail.subject === `Re: ${reference}`)!;
+    expect(sent.envelope.to).toEqual(['bea@example.com']);
+    expect(sent.mail.text).toContain('Yes: <b>from Kakinada</b>.');
+    expect(String(sent.mail.html)).not.toContain('<b>from');
+
+    const timeline = await call(server, `/api/contact/${record._id}/timeline`, { headers: server.adminHeaders() });
+    const mailLines = (timeline.body as TimelineEntry[]).filter((entry) => entry.type === 'mail');
+    expect(mailLines.map((entry) => [entry.purpose, entry.to, entry.subject, entry.actor?.email ?? null])).toEqual([
+      ['confirmation', ['bea@example.com'], `We received your message — ${reference}`, null],
+      ['staff-alert', STAFF, `New contact message — Bea (${reference})`, null],
+      ['reply', ['bea@example.com'], `Re: ${reference}`, TEST_ADMIN.email],
+    ]);
+
+    const empty = await call(server, `/api/contact/${record._id}/reply`, {
+      ...jsonBody({ message: '  ' }),
+      headers: { ...server.adminHeaders(), 'Content-Type': 'application/json' },
+    });
+    expect(empty.status).toBe(400);
+    const unknown = await call(server, `/api/contact/00000000-0000-4000-8000-000000000000/reply`, {
+      ...jsonBody({ message: 'Hello' }),
+      headers: { ...server.adminHeaders(), 'Content-Type': 'application/json' },
+    });
+    expect(unknown.status).toBe(404);
   });
 
   it('lists the attachments of an inquiry by name without attaching them', async () => {

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 describe('sidebar links', () => {
-  it('are the links of docs/admin.md#layout in order: the lists, then the owners\' Outbox and Audit', () => {
+  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox and Audit", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Inquiries', '/admin/inquiries'],

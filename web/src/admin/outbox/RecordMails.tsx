@@ -8,7 +8,7 @@ import { OutboxTable } from './OutboxPage';
 
 /** A record's mails (confirmation, staff alert, replies) and the form to reply to its sender. */
 export function RecordMails({ list, id }: { list: AdminListName; id: string }) {
-  const { api } = useAdminServices();
+  const { api, live } = useAdminServices();
   const mails = useLoad(() => api.outbox({ recordId: id }), [api, id]);
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
@@ -22,6 +22,7 @@ export function RecordMails({ list, id }: { list: AdminListName; id: string }) {
         setMessage('');
         setSending(false);
         mails.retry();
+        live.recordChanged(list, id);
       },
       (error: unknown) => {
         toast.error(error instanceof Error ? error.message : String(error));
