@@ -4,7 +4,7 @@ import toast from 'react-hot-toast';
 import { formatDateTime } from '../lists/list-definitions';
 import { useAdminServices } from '../services';
 import { LoadError } from '../ui/LoadError';
-import { useLoad } from '../ui/useLoad';
+import { useOutbox } from './useOutbox';
 
 /** What each state means to staff (docs/mail.md#outbox). */
 export const STATE_LABEL: Record<OutboxMailSummary['state'], string> = {
@@ -16,8 +16,7 @@ export const STATE_LABEL: Record<OutboxMailSummary['state'], string> = {
 
 /** Every mail the site sent or will send, newest first; failed ones can be tried again. */
 export function OutboxPage() {
-  const { api } = useAdminServices();
-  const mails = useLoad(() => api.outbox(), [api]);
+  const mails = useOutbox();
   return (
     <section aria-labelledby="outbox-title">
       <h2 id="outbox-title" className="page-title">

@@ -3,13 +3,13 @@ import { useState, type FormEvent } from 'react';
 import toast from 'react-hot-toast';
 import { useAdminServices } from '../services';
 import { LoadError } from '../ui/LoadError';
-import { useLoad } from '../ui/useLoad';
+import { useOutbox } from './useOutbox';
 import { OutboxTable } from './OutboxPage';
 
 /** A record's mails (confirmation, staff alert, replies) and the form to reply to its sender. */
 export function RecordMails({ list, id }: { list: AdminListName; id: string }) {
   const { api, live } = useAdminServices();
-  const mails = useLoad(() => api.outbox({ recordId: id }), [api, id]);
+  const mails = useOutbox(id);
   const [message, setMessage] = useState('');
   const [sending, setSending] = useState(false);
 
