@@ -7,6 +7,7 @@ import type { Config } from './config';
 import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
 import type { LimiterFactory } from './limits/limiters';
+import type { MailWorker } from './mail/outbox-worker';
 import type { EventBus } from './realtime/event-bus';
 import type { FormGuard } from './spam/form-guard';
 import type { UploadBudget } from './uploads/upload-budget';
@@ -33,6 +34,8 @@ export interface AppDeps {
   /** The public forms' spam check: challenges, the proof each submission carries, the honeypot. */
   formGuard: FormGuard;
   logger: Logger;
+  /** Delivers the mail outbox (docs/mail.md). */
+  mail: MailWorker;
   /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */
   now: () => Date;
 }

@@ -83,6 +83,20 @@ const envSchema = z.object({
   ),
   ALTCHA_EXPIRE_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(60)),
   FORM_MIN_FILL_SECONDS: z.preprocess(emptyAsUndefined, z.coerce.number().min(0).default(3)),
+  /** smtp(s)://user:pass@host:port; without it mails are written as .eml files under DATA_DIR/mail. */
+  SMTP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
+  ),
+  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Sourcing <no-reply@localhost>')),
+  /** Who hears of every new submission. */
+  NOTIFY_EMAILS: commaList,
+  /** The first retry waits this long, each next one twice as long (up to an hour). */
+  MAIL_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, positiveInt(30_000)),
+  MAIL_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, positiveInt(8)),
+  /** How long a replica owns a mail it claimed before another may take it over (it crashed). */
+  MAIL_LEASE_SECONDS: z.preprocess(emptyAsUndefined, positiveInt(300)),
+  MAIL_POLL_MS: z.preprocess(emptyAsUndefined, positiveInt(2000)),
 });
 
 export type LogLevel = z.output<typeof envSchema>['LOG_LEVEL'];
@@ -123,6 +137,7 @@ export interface Config {
   logLevel: LogLevel;
   /** The public forms' spam check (docs/forms.md#spam-protection). */
   formGuard: FormGuardConfig;
+  mail: MailConfig;
 }
 
 export interface FormGuardConfig {
@@ -135,6 +150,17 @@ export interface FormGuardConfig {
   expireMinutes: number;
   /** A form sent sooner after its challenge was issued is refused as a bot's. */
   minFillSeconds: number;
+}
+
+/** Outgoing mail (docs/mail.md). */
+export interface MailConfig {
+  smtpUrl: string | null;
+  from: string;
+  notifyEmails: string[];
+  retryBaseMs: number;
+  maxAttempts: number;
+  leaseSeconds: number;
+  pollMs: number;
 }
 
 export class ConfigError extends Error {}
@@ -188,6 +214,15 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
       maxNumber: e.ALTCHA_MAX_NUMBER,
       expireMinutes: e.ALTCHA_EXPIRE_MINUTES,
       minFillSeconds: e.FORM_MIN_FILL_SECONDS,
+    },
+    mail: {
+      smtpUrl: e.SMTP_URL ?? null,
+      from: e.MAIL_FROM,
+      notifyEmails: e.NOTIFY_EMAILS,
+      retryBaseMs: e.MAIL_RETRY_BASE_MS,
+      maxAttempts: e.MAIL_MAX_ATTEMPTS,
+      leaseSeconds: e.MAIL_LEASE_SECONDS,
+      pollMs: e.MAIL_POLL_MS,
     },
   };
 }

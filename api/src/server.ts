@@ -14,6 +14,8 @@ import { engineOf } from './db/engine';
 import { migrate } from './db/migrate';
 import { createLogger, type Logger } from './http/logger';
 import { createLimiterFactory } from './limits/limiters';
+import { startMailWorker } from './mail/outbox-worker';
+import { createMailTransport } from './mail/transport';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
@@ -72,10 +74,12 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   }
   const tokens = createAccessTokens(config.jwtSecret, { sessions });
   const limiters = createLimiterFactory(dataSource);
+  const engine = engineOf(dataSource);
+  const mail = startMailWorker({ dataSource, engine, config, logger, now }, createMailTransport(config.mail, config.dataDir));
   const deps: AppDeps = {
     config,
     dataSource,
-    engine: engineOf(dataSource),
+    engine,
     bus,
     tokens,
     sessions,
@@ -104,6 +108,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     limiters,
     formGuard: createFormGuard(config.formGuard, dataSource, now),
     logger,
+    mail,
     now,
   };
   // What a crash left in UPLOADS_DIR; failing to tidy up must not keep the site down.
@@ -139,6 +144,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         server.closeAllConnections();
       });
       await deps.bus.close();
+      await mail.close();
       await dataSource.destroy();
     })());
 

@@ -9,7 +9,17 @@ import {
   TIMELINE_SUFFIX,
   type AdminListName,
 } from './api-paths';
-import type { AdminListRecords, ApiErrorBody, DashboardStats, ListPage, ListQuery, SessionResponse, SubmitResponse } from './api';
+import type {
+  AdminListRecords,
+  ApiErrorBody,
+  DashboardStats,
+  ListPage,
+  ListQuery,
+  OutboxMailSummary,
+  OutboxPage,
+  SessionResponse,
+  SubmitResponse,
+} from './api';
 import type { StatsPeriod } from './constants';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
@@ -46,6 +56,9 @@ export const FAILURE_MESSAGES = {
   timeline: 'Failed to load the timeline',
   note: 'The note could not be saved',
   assignees: 'Failed to load the staff list',
+  outbox: 'Failed to load the outbox',
+  retryMail: 'Retry failed',
+  reply: 'Reply failed',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 export class ApiError extends Error {
@@ -214,6 +227,17 @@ export function createApiClient(options: ApiClientOptions) {
       ),
     audit: (query: AuditQuery = {}) =>
       json<AuditPage>('GET', `${API_PATHS.adminAudit}${queryString(query)}`, FAILURE_MESSAGES.audit, { authenticated: true }),
+    outbox: (query: { recordId?: string } = {}) =>
+      json<OutboxPage>('GET', `${API_PATHS.adminOutbox}${queryString(query)}`, FAILURE_MESSAGES.outbox, { authenticated: true }),
+    reply: (name: AdminListName, id: string, message: string) =>
+      json<{ message: string }>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}/reply`, FAILURE_MESSAGES.reply, {
+        authenticated: true,
+        json: { message },
+      }),
+    retryMail: (id: string) =>
+      json<OutboxMailSummary>('POST', `${API_PATHS.adminOutbox}/${encodeURIComponent(id)}/retry`, FAILURE_MESSAGES.retryMail, {
+        authenticated: true,
+      }),
   };
 }
 

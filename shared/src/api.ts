@@ -81,3 +81,26 @@ export interface DashboardStats {
   };
   recent: RecentActivity[];
 }
+
+export type MailPurpose = 'confirmation' | 'staff-alert' | 'reply' | 'newsletter-confirmation';
+
+/** A mail of the outbox as the admin's Outbox page lists it (docs/mail.md#outbox). */
+export interface OutboxMailSummary {
+  id: string;
+  purpose: MailPurpose;
+  recordKind: string | null;
+  recordId: string | null;
+  recipients: string[];
+  subject: string;
+  /** pending (waiting or retrying), sent (SMTP accepted it), filed (written as .eml: no SMTP_URL), failed (gave up). */
+  state: 'pending' | 'sent' | 'filed' | 'failed';
+  attempts: number;
+  lastError: string | null;
+  nextAttemptAt: string;
+  createdAt: string;
+  deliveredAt: string | null;
+}
+
+export interface OutboxPage {
+  data: OutboxMailSummary[];
+}

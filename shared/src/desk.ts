@@ -1,4 +1,5 @@
 /** The sales desk (docs/admin.md#sales-desk): statuses, owners, notes and the timeline of worked records. */
+import type { MailPurpose } from './api';
 import type { AdminListName } from './api-paths';
 import { RECORD_DEFINITIONS } from './records';
 
@@ -66,5 +67,6 @@ export type TimelineEntry = { id: string; at: string; actor: Assignee | null } &
   | { type: 'status'; from: string; to: string }
   | { type: 'owner'; from: Assignee | null; to: Assignee | null }
   | { type: 'note'; text: string }
+  | { type: 'mail'; purpose: MailPurpose; to: string[]; subject: string }
 );
 export type TimelineEntryType = TimelineEntry['type'];

@@ -9,7 +9,8 @@ export const ADMIN_ROUTE_OF: Record<RecordKind, string> = {
   subscriber: '/admin/subscribers',
 };
 
-const TITLE_OF: Record<RecordKind, [one: string, many: string]> = {
+/** What a new record of each kind is called: one, several. */
+export const TITLE_OF: Record<RecordKind, [one: string, many: string]> = {
   inquiry: ['New buyer inquiry', 'new buyer inquiries'],
   supplierInquiry: ['New supplier offer', 'new supplier offers'],
   contact: ['New contact message', 'new contact messages'],

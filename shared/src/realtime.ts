@@ -21,7 +21,7 @@ export interface RealtimeSummary {
 export interface RealtimeChange {
   /** Who made it. */
   by: { id: string; email: string };
-  type: 'status' | 'owner' | 'note';
+  type: 'status' | 'owner' | 'note' | 'mail';
   /** What happened, after the actor's e-mail: 'moved Jane Doe to Quoted'. */
   text: string;
   /** The record's status, owner and version after the change. */

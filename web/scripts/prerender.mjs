@@ -99,7 +99,7 @@ try {
     await writeFile(file, page);
     console.log(`prerendered ${path} -> ${outputFileOf(path)} (${Math.round(page.length / 1024)} kB)`);
   }
-  const indexable = SITE_PAGES.filter((p) => p.chrome === 'site').map((p) => p.path);
+  const indexable = SITE_PAGES.filter((p) => p.chrome === 'site' && !p.unlisted).map((p) => p.path);
   await writeFile(join(outDir, 'sitemap.xml'), sitemapXml(SITE_ORIGIN, indexable));
   await writeFile(join(outDir, 'robots.txt'), robotsTxt(SITE_ORIGIN));
 } finally {

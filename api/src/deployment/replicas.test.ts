@@ -1,7 +1,5 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -19,9 +17,9 @@ import { createDataSource } from '../db/data-source';
 import { channelFor } from '../realtime/postgres-event-bus';
 import { pdf } from '../test/sample-files';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
-import { buildServerBundle } from '../test/built-server';
 import { solvedProof, withProof } from '../test/form-proof';
-import { jsonBody, postgresUrlWithSchema, REPO_ROOT, withPostgres } from '../test/support';
+import { freePort, replicaSpamCheckEnv, spawnReplica, stopReplica, waitUntilReady, type Replica } from '../test/replica-process';
+import { jsonBody, postgresUrlWithSchema, withPostgres } from '../test/support';
 
 /**
  * What docker-compose runs, without Docker: two real API processes (the production bundle,
@@ -31,67 +29,6 @@ import { jsonBody, postgresUrlWithSchema, REPO_ROOT, withPostgres } from '../tes
  */
 
 const ADMIN = { email: 'ops@example.com', password: 'replica-admin-password-1' };
-const START_TIMEOUT_MS = 30_000;
-
-interface Replica {
-  name: string;
-  url: string;
-  process: ChildProcess;
-  output: string[];
-}
-
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const probe = createServer();
-    probe.once('error', reject);
-    probe.listen(0, '127.0.0.1', () => {
-      const { port } = probe.address() as { port: number };
-      probe.close(() => resolve(port));
-    });
-  });
-}
-
-function spawnReplica(name: string, port: number, env: Record<string, string>): Replica {
-  const child = spawn(process.execPath, ['--enable-source-maps', buildServerBundle().main], {
-    cwd: REPO_ROOT,
-    env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  const output: string[] = [];
-  child.stdout.on('data', (chunk) => output.push(String(chunk)));
-  child.stderr.on('data', (chunk) => output.push(String(chunk)));
-  return { name, url: `http://127.0.0.1:${port}`, process: child, output };
-}
-
-/** Resolves once GET /api/ready answers 200; fails with the replica's output if it exits or stalls. */
-async function waitUntilReady(replica: Replica): Promise<void> {
-  const deadline = Date.now() + START_TIMEOUT_MS;
-  while (Date.now() < deadline) {
-    if (replica.process.exitCode !== null) {
-      throw new Error(`replica ${replica.name} exited with ${replica.process.exitCode}:\n${replica.output.join('')}`);
-    }
-    const ready = await fetch(`${replica.url}/api/ready`).then(
-      (r) => r.ok,
-      () => false,
-    );
-    if (ready) return;
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  throw new Error(`replica ${replica.name} not ready after ${START_TIMEOUT_MS} ms:\n${replica.output.join('')}`);
-}
-
-function stopReplica(replica: Replica): Promise<void> {
-  if (replica.process.exitCode !== null || replica.process.signalCode !== null) return Promise.resolve();
-  return new Promise((resolve) => {
-    const force = setTimeout(() => replica.process.kill('SIGKILL'), 5000);
-    replica.process.once('exit', () => {
-      clearTimeout(force);
-      resolve();
-    });
-    replica.process.kill('SIGTERM');
-  });
-}
-
 function openSocket(url: string, token: string): Promise<WebSocket> {
   return new Promise((resolve, reject) => {
     const socket = new WebSocket(url, [WS_PROTOCOL, token]);
@@ -121,11 +58,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
       ADMIN_EMAIL: ADMIN.email,
       ADMIN_PASSWORD: ADMIN.password,
       LOG_LEVEL: 'info',
-      // One challenge key for both, as for JWT_SECRET; cheap challenges, and no fill time to wait out (no clock to inject).
-      ALTCHA_HMAC_KEY: `replica-altcha-${randomBytes(16).toString('hex')}`,
-      ALTCHA_COST: '1',
-      ALTCHA_MAX_NUMBER: '20',
-      FORM_MIN_FILL_SECONDS: '0',
+      ...replicaSpamCheckEnv(),
     };
     const [portA, portB] = [await freePort(), await freePort()];
     // Both at once, so both run migrate() and ensureFirstAdmin() against the empty schema together.
@@ -196,14 +129,14 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
       const event = await arrived;
       expect(event).toMatchObject({
         event: 'supplierInquiryUpdated',
-        summary: { id: reference, kind: 'supplierInquiry', displayName: 'Sam Supplier', detail: 'Copper Cathode' },
+        summary: { kind: 'supplierInquiry', displayName: 'Sam Supplier', detail: 'Copper Cathode' },
       });
 
       const list = (await (
         await fetch(`${a.url}/api/supplier/supplierInquires`, { headers: auth })
       ).json()) as ListPage<SupplierInquiryRecord>;
       expect(list.total).toBe(1);
-      expect(list.data.map((record) => record._id)).toEqual([reference]);
+      expect(list.data.map((record) => [record._id, record.reference])).toEqual([[event.summary.id, reference]]);
       const [file] = list.data[0].attachmentFiles;
       expect(file).toMatchObject({ originalName: 'certificate.pdf', mimeType: 'application/pdf', size: certificate.length });
 
@@ -253,19 +186,19 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
       );
       expect(sent.status).toBe(201);
       const { reference } = (await sent.json()) as { reference: string };
-      const isOurs = (m: string) => m !== RESYNC_MESSAGE && (JSON.parse(m) as RealtimeEvent).summary.id === reference;
-      await Promise.all(received.map(({ until }) => until(isOurs)));
-
       // The trigger's event is the one the app would have sent: same fields, same time format.
-      const records = (await (
-        await fetch(`${a.url}/api/contact`, { headers: { Authorization: `Bearer ${accessToken}` } })
+      const found = (await (
+        await fetch(`${a.url}/api/contact?q=${reference}`, { headers: { Authorization: `Bearer ${accessToken}` } })
       ).json()) as ListPage<{ _id: string; createdAt: string }>;
-      const createdAt = records.data.find((record) => record._id === reference)?.createdAt;
+      expect(found.data).toHaveLength(1);
+      const [{ _id: id, createdAt }] = found.data;
+      const isOurs = (m: string) => m !== RESYNC_MESSAGE && (JSON.parse(m) as RealtimeEvent).summary.id === id;
+      await Promise.all(received.map(({ until }) => until(isOurs)));
       for (const { messages } of received) {
         expect(messages.filter(isOurs).map((m) => JSON.parse(m) as RealtimeEvent)).toEqual([
           {
             event: 'contactUpdated',
-            summary: { id: reference, kind: 'contact', displayName: 'Zoë After', detail: 'zoe@example.com', createdAt },
+            summary: { id, kind: 'contact', displayName: 'Zoë After', detail: 'zoe@example.com', createdAt },
           },
         ]);
       }

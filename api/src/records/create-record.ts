@@ -1,14 +1,17 @@
 import { randomUUID } from 'node:crypto';
-import { storedValues } from '@sourcing/shared';
+import { referenceFieldOf, storedValues } from '@sourcing/shared';
 import { insertRow } from '../db/insert-row';
 import type { CheckedFile } from '../uploads/check-files';
+import { queueSubmissionMails } from '../mail/submission-mails';
 import { FILES_COLUMN } from './record-entity';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
+import { insertWithReference } from './references/reference';
 import { storeWithFiles } from './store-with-files';
 
 /**
  * Stores a checked submission as a new row: each field from its submitted name (so the buyer's
- * techSpecs lands in technicalSpecs), its files under generated names, its times set now.
+ * techSpecs lands in technicalSpecs), its files under generated names, its times set now, and a
+ * new reference and its mails (confirmation, staff alert) when its kind has references.
  */
 export async function createRecord(
   deps: StoreDeps,
@@ -18,12 +21,18 @@ export async function createRecord(
 ): Promise<Stored<AnyRow>> {
   const now = deps.now();
   const { fields } = kind.definition;
+  const reference = referenceFieldOf(kind.definition);
   const row = await storeWithFiles(deps, kind.definition.kind, files, async (manager, stored) => {
     const created: AnyRow = { id: randomUUID(), ...storedValues(kind.definition, input), createdAt: now };
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
     if (kind.definition.statuses) Object.assign(created, { status: kind.definition.statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
-    await insertRow(manager, kind.entity, created);
+    if (!reference) {
+      await insertRow(manager, kind.entity, created);
+      return created;
+    }
+    await insertWithReference(manager, kind.entity, created, reference.prefix);
+    await queueSubmissionMails(manager, deps.config, kind, created);
     return created;
   });
   return { row, created: true };

@@ -45,7 +45,7 @@ export interface Stored<Row> {
   created: boolean;
 }
 
-export type StoreDeps = Pick<AppDeps, 'dataSource' | 'uploads' | 'now'>;
+export type StoreDeps = Pick<AppDeps, 'dataSource' | 'engine' | 'uploads' | 'now' | 'config'>;
 
 export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
   definition: D;
@@ -55,8 +55,6 @@ export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
   /** Where visitors submit it (under /api) and what a stored submission answers. */
   submitPath: string;
   submitted: string;
-  /** What a submission answers when it was already stored (the subscriber's second sign-up). */
-  alreadyStored?: string;
   /** Reads the submitted fields into what the schema checks (the buyer form's typed dispatch mode). */
   readSubmission?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /** Stores a checked submission; default: insert a new row with its files (createRecord). */

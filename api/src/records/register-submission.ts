@@ -33,11 +33,15 @@ export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKi
       const incoming = (ctx.state as Partial<IncomingFilesState>).incomingFiles ?? [];
       const checked = fileField ? await checkFiles(incoming, fileField) : [];
       const { row, created } = await store(deps, kind, ctx.state.input.body, checked);
-      if (created) await announceNewRecord(deps, recordEvent(kind, row));
-      ctx.status = created ? 201 : 200;
+      if (created) {
+        deps.mail.nudge();
+        await announceNewRecord(deps, recordEvent(kind, row));
+      }
+      // The same answer whether the row is new or not (a second newsletter sign-up is not told apart).
+      ctx.status = 201;
       ctx.body = {
-        message: created ? kind.submitted : (kind.alreadyStored ?? kind.submitted),
-        reference: row.id,
+        message: kind.submitted,
+        ...(typeof row.reference === 'string' ? { reference: row.reference } : {}),
       } satisfies SubmitResponse;
     },
   );

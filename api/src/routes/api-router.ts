@@ -6,6 +6,9 @@ import { authRoutes } from '../auth/routes';
 import { rateLimit } from '../http/rate-limit';
 import { registerErasure } from '../records/erasure/erasure-routes';
 import { registerDeskRoutes } from '../records/desk/desk-routes';
+import { registerNewsletterRoutes } from '../mail/newsletter/newsletter-routes';
+import { registerOutboxRoutes } from '../mail/outbox-routes';
+import { registerReplyRoute } from '../mail/reply-routes';
 import { registerAdminList } from '../records/list/register-admin-list';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
@@ -32,11 +35,14 @@ export function createApiRouter(deps: AppDeps): Router {
     registerSubmission(router, deps, kind, publicPost);
     registerAdminList(router, deps, kind);
     registerErasure(router, deps, kind);
+    registerReplyRoute(router, deps, kind);
   }
   registerDeskRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   registerStaffRoutes(router, deps);
   registerAuditRoutes(router, deps);
+  registerOutboxRoutes(router, deps);
+  registerNewsletterRoutes(router, deps, publicPost);
   return router;
 }

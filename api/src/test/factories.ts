@@ -10,6 +10,7 @@ import {
 } from '@sourcing/shared';
 import type { DataSource } from 'typeorm';
 import type { RowOf } from '../records/record-kind';
+import { randomReference } from '../records/references/reference';
 import { RECORD_KINDS } from '../records/record-kinds';
 import { submittedFields } from './forms';
 
@@ -33,9 +34,10 @@ export function recordRow<N extends AdminListName>(list: N, at: Date, overrides:
   for (const field of definition.fields) {
     if (field.kind === 'date') row[field.key] = at;
     if (field.kind === 'files') row.attachments = [];
+    if (field.kind === 'reference') row.reference = randomReference(field.prefix);
   }
-  // Subscribers are unique by address.
-  if (list === 'subscribers') row.email = `reader-${id}@example.com`;
+  // Subscribers are unique by address, and seeded confirmed.
+  if (list === 'subscribers') Object.assign(row, { email: `reader-${id}@example.com`, status: 'confirmed' });
   return { ...row, ...overrides } as RowOfList<N>;
 }
 

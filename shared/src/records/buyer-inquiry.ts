@@ -20,6 +20,7 @@ import {
   type FormValuesOf,
   type RecordOf,
 } from './record-definition';
+import { referenceField } from './reference';
 import { submitterFields, TIMESTAMP_FIELDS } from './submitter-fields';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
@@ -189,6 +190,7 @@ export const BUYER_INQUIRY = defineRecord({
     },
     { key: 'attachment', label: 'Attachment', kind: 'files', maxFiles: UPLOAD_LIMITS.maxInquiryFiles },
     ...TIMESTAMP_FIELDS,
+    referenceField('INQ'),
   ],
   refine(v, ctx) {
     if (v.selectedCommodities.includes(OTHERS) && v.otherCommodity === '') {

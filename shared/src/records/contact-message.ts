@@ -2,6 +2,7 @@
 import type { z } from 'zod';
 import { MAX_LENGTH } from '../constants';
 import { requiredEmail, requiredText } from '../schemas/common';
+import { referenceField } from './reference';
 import { defineRecord, submissionSchema, type RecordOf } from './record-definition';
 
 export const CONTACT_MESSAGE = defineRecord({
@@ -30,6 +31,7 @@ export const CONTACT_MESSAGE = defineRecord({
       searchable: true,
     },
     { key: 'createdAt', label: 'Received At', kind: 'date' },
+    referenceField('MSG'),
   ],
 });
 

@@ -67,6 +67,7 @@ describe('record definitions', () => {
       'Attachment',
       'Created At',
       'Updated At',
+      'Reference',
     ]);
     expect(labels(SUPPLIER_OFFER)).toEqual([
       'Full Name',
@@ -99,9 +100,10 @@ describe('record definitions', () => {
       'Attachments',
       'Created At',
       'Updated At',
+      'Reference',
     ]);
-    expect(labels(RECORD_DEFINITIONS.contacts)).toEqual(['Name', 'Email', 'Message', 'Received At']);
-    expect(labels(RECORD_DEFINITIONS.subscribers)).toEqual(['Email', 'Subscribed At']);
+    expect(labels(RECORD_DEFINITIONS.contacts)).toEqual(['Name', 'Email', 'Message', 'Received At', 'Reference']);
+    expect(labels(RECORD_DEFINITIONS.subscribers)).toEqual(['Email', 'Subscribed At', 'Status']);
   });
 
   it('derives the record type the API answers', () => {
@@ -109,7 +111,8 @@ describe('record definitions', () => {
     expectTypeOf<InquiryRecord['attachment']>().toEqualTypeOf<string | null>();
     expectTypeOf<InquiryRecord['attachmentFiles']>().toEqualTypeOf<AttachmentFile[]>();
     expectTypeOf<InquiryRecord['technicalSpecs']>().toEqualTypeOf<string>();
-    expectTypeOf<SubscriberRecord>().toEqualTypeOf<{ _id: string; email: string; createdAt: string }>();
+    expectTypeOf<SubscriberRecord>().toEqualTypeOf<{ _id: string; email: string; createdAt: string; status: string }>();
+    expectTypeOf<InquiryRecord['reference']>().toEqualTypeOf<string>();
   });
 
   it('starts forms on their defaults: empty, or a field’s initial value', () => {
@@ -146,8 +149,22 @@ describe('record definitions', () => {
   });
 
   it('lists the searched keys', () => {
-    expect(searchedKeys(BUYER_INQUIRY)).toEqual(['fullName', 'companyName', 'email', 'commodities', 'otherCommodity']);
-    expect(searchedKeys(SUPPLIER_OFFER)).toEqual(['fullName', 'companyName', 'email', 'productName', 'productCategory']);
+    expect(searchedKeys(BUYER_INQUIRY)).toEqual([
+      'fullName',
+      'companyName',
+      'email',
+      'commodities',
+      'otherCommodity',
+      'reference',
+    ]);
+    expect(searchedKeys(SUPPLIER_OFFER)).toEqual([
+      'fullName',
+      'companyName',
+      'email',
+      'productName',
+      'productCategory',
+      'reference',
+    ]);
   });
 
   it('composes the supplier sample into the texts the API stores', () => {

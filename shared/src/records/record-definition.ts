@@ -21,9 +21,9 @@ export interface AttachmentFile {
 /**
  * text: one line; longText: line breaks kept; list: several texts (JSON in a multipart form,
  * comma-joined in lists and CSV); files: uploads (the record holds their stored names); date: an
- * ISO time set by the server.
+ * ISO time set by the server; reference: the record's short reference, set by the server (reference.ts).
  */
-export type FieldKind = 'text' | 'longText' | 'list' | 'files' | 'date';
+export type FieldKind = 'text' | 'longText' | 'list' | 'files' | 'date' | 'reference';
 
 /** Where the admin shows a field; all three unless a field says otherwise. */
 export type FieldPlace = 'list' | 'detail' | 'csv';
@@ -46,6 +46,8 @@ export interface FieldDefinition {
   readonly searchable?: boolean;
   /** files: how many the visitor may attach. */
   readonly maxFiles?: number;
+  /** reference: the kind's three letters (INQ-7K2M9Q). */
+  readonly prefix?: string;
   /** How the admin shows a text (list, detail and CSV), when not as stored. */
   readonly display?: (value: string) => string;
   /** Where the admin does not show it (default: shown in the list, the detail and the CSV). */
@@ -172,7 +174,7 @@ export function storedValues(
 ): Record<string, string | string[]> {
   const values: Record<string, string | string[]> = {};
   for (const field of definition.fields) {
-    if (field.kind === 'files' || field.kind === 'date') continue;
+    if (field.kind === 'files' || field.kind === 'date' || field.kind === 'reference') continue;
     values[field.key] = submission[wireName(field)] as string | string[];
   }
   return values;
@@ -182,6 +184,12 @@ export function storedValues(
 export function filesField(definition: RecordDefinition): (FieldDefinition & { kind: 'files'; maxFiles: number }) | null {
   const field = definition.fields.find((f) => f.kind === 'files');
   return field ? (field as FieldDefinition & { kind: 'files'; maxFiles: number }) : null;
+}
+
+/** The reference field of a kind (its prefix), or null for kinds without references. */
+export function referenceFieldOf(definition: RecordDefinition): (FieldDefinition & { kind: 'reference'; prefix: string }) | null {
+  const field = definition.fields.find((f) => f.kind === 'reference');
+  return field ? (field as FieldDefinition & { kind: 'reference'; prefix: string }) : null;
 }
 
 /** The fields the admin shows in one place, in order. */

@@ -3,6 +3,15 @@ import type { z } from 'zod';
 import { requiredEmail } from '../schemas/common';
 import { defineRecord, submissionSchema, type RecordOf } from './record-definition';
 
+export const SUBSCRIBER_STATUSES = ['pending', 'confirmed', 'unsubscribed'] as const;
+export type SubscriberStatus = (typeof SUBSCRIBER_STATUSES)[number];
+
+const SUBSCRIBER_STATUS_LABEL: Record<string, string> = {
+  pending: 'Pending',
+  confirmed: 'Confirmed',
+  unsubscribed: 'Unsubscribed',
+};
+
 export const SUBSCRIBER = defineRecord({
   kind: 'subscriber',
   list: 'subscribers',
@@ -11,6 +20,14 @@ export const SUBSCRIBER = defineRecord({
   fields: [
     { key: 'email', label: 'Email', kind: 'text', input: requiredEmail(), sample: 'reader@example.com', searchable: true },
     { key: 'createdAt', label: 'Subscribed At', kind: 'date' },
+    // Set by the server: pending until the confirmation link is opened (docs/mail.md#newsletter).
+    {
+      key: 'status',
+      label: 'Status',
+      kind: 'text',
+      display: (status: string) => SUBSCRIBER_STATUS_LABEL[status] ?? status,
+      hiddenIn: ['csv'],
+    },
   ],
 });
 

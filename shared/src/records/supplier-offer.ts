@@ -10,6 +10,7 @@ import {
   type FormValuesOf,
   type RecordOf,
 } from './record-definition';
+import { referenceField } from './reference';
 import { submitterFields, TIMESTAMP_FIELDS } from './submitter-fields';
 
 /** One of the options; a blank or missing value takes the form's default. */
@@ -122,6 +123,7 @@ export const SUPPLIER_OFFER = defineRecord({
     { key: 'additionalComments', label: 'Additional Comments', kind: 'longText', input: optionalText(MAX_LENGTH.long) },
     { key: 'attachments', label: 'Attachments', kind: 'files', maxFiles: UPLOAD_LIMITS.maxSupplierFiles },
     ...TIMESTAMP_FIELDS,
+    referenceField('OFR'),
   ],
 });
 

@@ -84,10 +84,10 @@ test.describe('sales desk', () => {
     await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
     await page.getByRole('link', { name: values.fullName }).click();
     const timeline = page.getByRole('list', { name: 'Timeline' });
-    await expect(timeline.locator('li')).toHaveText([/^Received/]);
+    await expect(timeline.locator('li')).toHaveText([/^Received/, new RegExp(`^Confirmation e-mailed to ${values.email}`)]);
     await page.getByLabel('Add a note').fill('Called them: price firm until Friday');
     await page.getByRole('button', { name: 'Add note' }).click();
-    await expect(timeline.locator('li')).toHaveCount(2);
+    await expect(timeline.locator('li')).toHaveCount(3);
     await expect(timeline.locator('li').last()).toContainText(`${E2E_ADMIN.email} added a note`);
     await expect(timeline.locator('li').last()).toContainText('Called them: price firm until Friday');
     await expect(page.getByLabel('Add a note')).toHaveValue('');

@@ -26,7 +26,7 @@ test('lists are a table on wide screens and cards on phones; the sidebar collaps
       const field = card.locator('.card-field', { has: page.locator('dt', { hasText: new RegExp(`^${label}$`) }) });
       expect((await field.locator('dd').innerText()).trim()).toBe(value);
     }
-    await expect(card.locator('.card-field dt')).toHaveText(['Name', 'Email', 'Message', 'Received At']);
+    await expect(card.locator('.card-field dt')).toHaveText(['Name', 'Email', 'Message', 'Received At', 'Reference']);
     // Nothing overflows the phone's width.
     expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(375);
 

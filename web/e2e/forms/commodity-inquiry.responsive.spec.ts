@@ -142,7 +142,7 @@ test.describe('Commodity Inquiry Form', () => {
     const reference = await submittedReference(page, 'Inquiry submitted successfully!');
 
     const [record] = await findInquiries(request, input.email);
-    expect(record._id).toBe(reference);
+    expect(record.reference).toBe(reference);
     expect(record).toMatchObject({
       fullName: input.fullName,
       companyName: input.companyName,

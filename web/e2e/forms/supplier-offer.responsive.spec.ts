@@ -116,7 +116,7 @@ test.describe('Supplier Product Submission Form', () => {
 
     const reference = await submittedReference(page, 'Product submitted successfully!');
     const [record] = await findSupplierInquiries(request, input.email);
-    expect(record._id).toBe(reference);
+    expect(record.reference).toBe(reference);
     expect(record).toMatchObject({
       fullName: input.fullName,
       companyName: input.companyName,

@@ -108,6 +108,6 @@ export const field = (scope: Page | FrameLocator, label: string) =>
 export async function submittedReference(page: Page, message: string): Promise<string> {
   await expect(toast(page, message)).toBeVisible();
   const shown = confirmation(page);
-  await expect(shown).toContainText(new RegExp(`^${escapeRegExp(message)} Reference: [\\w-]{8,}$`));
+  await expect(shown).toContainText(new RegExp(`^${escapeRegExp(message)} Reference: [A-Z]{3}-[0-9A-HJKMNP-TV-Z]{6}$`));
   return (await shown.innerText()).split('Reference: ')[1].trim();
 }

@@ -8,6 +8,7 @@ import { AdminLayout } from './layout/AdminLayout';
 import { AdminListPage } from './lists/AdminListPage';
 import { LIST_DEFINITIONS } from './lists/list-definitions';
 import { RecordDetailPage } from './lists/RecordDetailPage';
+import { OutboxPage } from './outbox/OutboxPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
 import { AdminServicesContext, useAdminServices, type AdminServices } from './services';
@@ -79,6 +80,7 @@ function AdminRoutes() {
             <Route path=":id" element={<RecordDetailPage key={definition.name} definition={definition} />} />
           </Route>
         ))}
+        <Route path="outbox" element={<OutboxPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="audit" element={<AuditPage />} />
         <Route path="*" element={<NotFoundPage />} />

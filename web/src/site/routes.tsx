@@ -11,7 +11,12 @@ export interface SitePage {
   Page: LazyExoticComponent<ComponentType>;
   /** 'site' renders inside the top bar and footer; 'bare' alone (embeddable forms). */
   chrome: 'site' | 'bare';
+  /** Left out of the sitemap (pages only a mail's link leads to). */
+  unlisted?: true;
 }
+
+/** The newsletter links' landing pages: one module (docs/mail.md#newsletter). */
+const NEWSLETTER_PAGE = lazy(() => import('./pages/newsletter/NewsletterPage'));
 
 export const SITE_PAGES: SitePage[] = [
   { path: '/', source: 'src/site/pages/home/HomePage.tsx', Page: lazy(() => import('./pages/home/HomePage')), chrome: 'site' },
@@ -51,4 +56,11 @@ export const SITE_PAGES: SitePage[] = [
     Page: lazy(() => import('./forms/embed/EmbedSupplierOfferPage')),
     chrome: 'bare',
   },
+  ...['/newsletter/confirmed', '/newsletter/unsubscribed', '/newsletter/link-expired'].map((path): SitePage => ({
+    path,
+    source: 'src/site/pages/newsletter/NewsletterPage.tsx',
+    Page: NEWSLETTER_PAGE,
+    chrome: 'site',
+    unlisted: true,
+  })),
 ];

@@ -2,9 +2,15 @@ import { recordEventEntity } from '../../records/desk/record-events';
 import { recordEntity } from '../../records/record-entity';
 import { ALL_RECORD_KINDS } from '../../records/record-kinds';
 import type { Engine } from '../engine';
+import { outboxEntity } from '../../mail/outbox-entity';
 import { uploadedFileEntity } from './uploaded-file';
 
 /** The records visitors submit (one table per kind), with column types fitting the engine. */
 export function recordEntities(engine: Engine) {
-  return [...ALL_RECORD_KINDS.map((kind) => recordEntity(kind, engine)), uploadedFileEntity(engine), recordEventEntity(engine)];
+  return [
+    ...ALL_RECORD_KINDS.map((kind) => recordEntity(kind, engine)),
+    uploadedFileEntity(engine),
+    recordEventEntity(engine),
+    outboxEntity(engine),
+  ];
 }

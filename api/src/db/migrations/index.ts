@@ -13,6 +13,9 @@ import { CreateRateLimits1795000000060 } from './1795000000060-create-rate-limit
 import { CreateSalesDesk1795000000100 } from './1795000000100-create-sales-desk';
 import { AddStaffRoles1795000000200 } from './1795000000200-add-staff-roles';
 import { CreateAuditLog1795000000210 } from './1795000000210-create-audit-log';
+import { AddReferences1795000000300 } from './1795000000300-add-references';
+import { CreateMailOutbox1795000000310 } from './1795000000310-create-mail-outbox';
+import { AddSubscriberConsent1795000000320 } from './1795000000320-add-subscriber-consent';
 import { CreateUsedFormProofs1795000000400 } from './1795000000400-create-used-form-proofs';
 import { AnnounceRecords1795000000600 } from './1795000000600-announce-records';
 
@@ -28,6 +31,9 @@ export const MIGRATIONS = [
   CreateSalesDesk1795000000100,
   AddStaffRoles1795000000200,
   CreateAuditLog1795000000210,
+  AddReferences1795000000300,
+  CreateMailOutbox1795000000310,
+  AddSubscriberConsent1795000000320,
   CreateUsedFormProofs1795000000400,
   AnnounceRecords1795000000600,
 ];

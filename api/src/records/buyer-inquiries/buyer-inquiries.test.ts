@@ -1,8 +1,15 @@
-import { COMMODITY_INQUIRY_DEFAULTS, commodityInquirySchema, type InquiryRecord, type ListPage } from '@sourcing/shared';
+import {
+  COMMODITY_INQUIRY_DEFAULTS,
+  commodityInquirySchema,
+  REFERENCE_PATTERN,
+  type InquiryRecord,
+  type ListPage,
+} from '@sourcing/shared';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { exe, pdf, png, txt } from '../../test/sample-files';
 import { filesOnDisk, inquiryForm, inquiryValues, postForm, schemaMessages } from '../../test/forms';
 import { recordEvents } from '../../test/events';
+import { recordByReference } from '../../test/references';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { withProof } from '../../test/form-proof';
 import { INQUIRY_SUBMITTED } from './buyer-inquiry-kind';
@@ -24,13 +31,16 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
   it('stores a multipart inquiry under the stored names of docs/forms.md#inquiry-stored-names and announces it', async () => {
     const res = await call(server, '/api/inquiry', await withProof(server, postForm(inquiryForm(inquiryValues()))));
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: INQUIRY_SUBMITTED, reference: expect.any(String) });
+    expect(res.body).toEqual({ message: INQUIRY_SUBMITTED, reference: expect.stringMatching(REFERENCE_PATTERN) });
+    expect(res.body.reference).toMatch(/^INQ-/);
 
-    const detail = await call(server, `/api/inquiry/inquiries/${res.body.reference}`, { headers: server.adminHeaders() });
+    const { _id } = await recordByReference(server, 'inquiries', res.body.reference);
+    const detail = await call(server, `/api/inquiry/inquiries/${_id}`, { headers: server.adminHeaders() });
     expect(detail.status).toBe(200);
     const record = detail.body as InquiryRecord;
     expect(record).toEqual({
-      _id: res.body.reference,
+      _id,
+      reference: res.body.reference,
       fullName: 'Bob Buyer',
       companyName: 'Buyer Metals Ltd',
       designation: 'Head of procurement',
@@ -90,7 +100,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       ),
     );
     expect(res.status).toBe(201);
-    const record = (await list()).data.find((r) => r._id === res.body.reference)!;
+    const record = (await list()).data.find((r) => r.reference === res.body.reference)!;
     expect(record).toMatchObject({ dispatchMode: 'Others', customDispatchMode: 'Rail to Kolkata' });
   });
 
@@ -125,7 +135,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       ),
     );
     expect(res.status).toBe(201);
-    const record = (await list()).data.find((r) => r._id === res.body.reference)!;
+    const record = (await list()).data.find((r) => r.reference === res.body.reference)!;
     expect(record.attachment).toMatch(/^[0-9a-f-]{36}\.pdf$/);
     expect(record.attachmentFiles).toEqual([
       {

@@ -21,15 +21,18 @@ describe.each(TEST_ENGINES)('POST /api/contact on %s', (engine) => {
       await withProof(server, jsonBody({ name: ' Ada ', email: 'ada@example.com', message: 'Hello\nthere' })),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: CONTACT_SENT, reference: expect.any(String) });
+    expect(res.body).toEqual({ message: CONTACT_SENT, reference: expect.stringMatching(/^MSG-/) });
     const rows = await server.deps.dataSource.query(
-      `SELECT "name", "message" FROM "contact_messages" WHERE "id" = $1`.replace('$1', engine === 'postgres' ? '$1' : '?'),
+      `SELECT "id", "name", "message" FROM "contact_messages" WHERE "reference" = $1`.replace(
+        '$1',
+        engine === 'postgres' ? '$1' : '?',
+      ),
       [res.body.reference],
     );
-    expect(rows).toEqual([{ name: 'Ada', message: 'Hello\nthere' }]);
+    expect(rows).toEqual([{ id: expect.any(String), name: 'Ada', message: 'Hello\nthere' }]);
     expect((await recorder.settle()).at(-1)).toMatchObject({
       event: 'contactUpdated',
-      summary: { id: res.body.reference, kind: 'contact', displayName: 'Ada', detail: 'ada@example.com' },
+      summary: { id: rows[0].id, kind: 'contact', displayName: 'Ada', detail: 'ada@example.com' },
     });
   });
 

@@ -1,4 +1,4 @@
-import type { Assignee, RecordKind, TimelineEntry, TimelineEntryType } from '@sourcing/shared';
+import type { Assignee, MailPurpose, RecordKind, TimelineEntry, TimelineEntryType } from '@sourcing/shared';
 import { EntitySchema, type EntityManager } from 'typeorm';
 import { columnTypes, type Engine } from '../../db/engine';
 
@@ -7,6 +7,7 @@ export interface EventDetails {
   status: { from: string; to: string };
   owner: { from: Assignee | null; to: Assignee | null };
   note: { text: string };
+  mail: { purpose: MailPurpose; to: string[]; subject: string };
 }
 export type StoredEventType = keyof EventDetails & TimelineEntryType;
 
@@ -47,16 +48,24 @@ const idText = {
   from: (v: string | number | null) => (v === null ? v : String(v)),
 };
 
-/** A new event of a record, in the caller's transaction. */
+/** A new event of a record, in the caller's transaction; no actor when the system did it (a confirmation mail). */
 export function eventRow<T extends StoredEventType>(
   kind: RecordKind,
   recordId: string,
   type: T,
-  actor: Assignee,
+  actor: Assignee | null,
   details: EventDetails[T],
   at: Date,
 ): RecordEventRow {
-  return { recordKind: kind, recordId, type, actorId: actor.id, actorEmail: actor.email, details: { ...details }, createdAt: at };
+  return {
+    recordKind: kind,
+    recordId,
+    type,
+    actorId: actor?.id ?? null,
+    actorEmail: actor?.email ?? null,
+    details: { ...details },
+    createdAt: at,
+  };
 }
 
 export async function storeEvents(manager: EntityManager, rows: RecordEventRow[]): Promise<RecordEventRow[]> {

@@ -1,17 +1,43 @@
 import { randomUUID } from 'node:crypto';
-import type { ObjectLiteral } from 'typeorm';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
 import type { SubscribeInput } from '@sourcing/shared';
+import { dbTime } from '../../db/engine';
+import { queueConfirmationMail } from '../../mail/newsletter/newsletter-mails';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from '../record-kind';
 
+/** A pending or unsubscribed address gets its confirmation again, at most this often. */
+export const RESEND_AFTER_MS = 10 * 60_000;
+
 /**
- * Inserts unless LOWER(email) exists (the unique index decides, so two concurrent requests
- * still store one row), then reads back whichever row holds the address.
+ * Double opt-in (docs/mail.md#newsletter): a new address is stored pending with its confirmation
+ * mail, in one transaction; the unique index on LOWER(email) decides, so concurrent sign-ups
+ * store one row. An address already pending or unsubscribed gets the confirmation again
+ * (rate-limited); a confirmed one nothing. The visitor's answer is the same in every case.
  */
 export async function subscribe(deps: StoreDeps, kind: RecordKind, input: Record<string, unknown>): Promise<Stored<AnyRow>> {
   const { email } = input as SubscribeInput;
-  const repo = deps.dataSource.getRepository<ObjectLiteral>(kind.entity);
-  const candidate: AnyRow = { id: randomUUID(), email, createdAt: deps.now() };
-  await repo.createQueryBuilder().insert().values(candidate).orIgnore().execute();
-  const row = await repo.createQueryBuilder('s').where('LOWER(s.email) = LOWER(:email)', { email }).getOneOrFail();
-  return { row: row as AnyRow, created: row.id === candidate.id };
+  const now = deps.now();
+  return deps.dataSource.transaction(async (manager) => {
+    const repo = manager.getRepository<ObjectLiteral>(kind.entity);
+    const candidate: AnyRow = { id: randomUUID(), email, createdAt: now, status: 'pending' };
+    await repo.createQueryBuilder().insert().values(candidate).orIgnore().execute();
+    const row = (await repo.createQueryBuilder('s').where('LOWER(s.email) = LOWER(:email)', { email }).getOneOrFail()) as AnyRow;
+    if (await claimConfirmation(deps, manager, row.id, now)) await queueConfirmationMail(manager, deps, row);
+    return { row, created: row.id === candidate.id };
+  });
+}
+
+/**
+ * Whether to mail a confirmation now: the address is not confirmed and none went out in the last
+ * RESEND_AFTER_MS (a new row has none). One conditional UPDATE, so of concurrent sign-ups one wins.
+ */
+async function claimConfirmation(deps: StoreDeps, manager: EntityManager, id: string, now: Date): Promise<boolean> {
+  const p = (n: number) => (deps.engine === 'postgres' ? `$${n}` : '?');
+  const result = await manager.queryRunner!.query(
+    `UPDATE "subscribers" SET "confirmationSentAt" = ${p(1)}
+WHERE "id" = ${p(2)} AND "status" <> 'confirmed' AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${p(3)})`,
+    [dbTime(deps.engine, now), id, dbTime(deps.engine, new Date(now.getTime() - RESEND_AFTER_MS))],
+    true,
+  );
+  return result.affected === 1;
 }

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { ALLOWED_SAMPLES, exe, png, txt } from '../../test/sample-files';
 import { filesOnDisk, multipart, postForm, schemaMessages, supplierForm, supplierValues } from '../../test/forms';
 import { recordEvents } from '../../test/events';
+import { recordByReference } from '../../test/references';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { withProof } from '../../test/form-proof';
 import { SUPPLIER_OFFER_SUBMITTED } from './supplier-offer-kind';
@@ -25,9 +26,12 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
   afterAll(() => server?.close());
   beforeEach(() => recorder.reset());
 
-  const detail = async (id: string) =>
-    (await call(server, `/api/supplier/supplierInquires/${id}`, { headers: server.adminHeaders() }))
+  /** The record a submission's reference names, as the detail answers it. */
+  const detail = async (reference: string) => {
+    const { _id } = await recordByReference(server, 'supplierInquiries', reference);
+    return (await call(server, `/api/supplier/supplierInquires/${_id}`, { headers: server.adminHeaders() }))
       .body as SupplierInquiryRecord;
+  };
 
   it('stores the composed texts, certifications list and every allowed file type', async () => {
     const files = ALLOWED_SAMPLES.slice(0, 10).map(([name, make]) => ({ name, bytes: make() }));
@@ -37,11 +41,11 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
       await withProof(server, postForm(supplierForm(supplierValues({ unit: 'KG', currency: 'EUR' }), files))),
     );
     expect(res.status).toBe(201);
-    expect(res.body).toEqual({ message: SUPPLIER_OFFER_SUBMITTED, reference: expect.any(String) });
+    expect(res.body).toEqual({ message: SUPPLIER_OFFER_SUBMITTED, reference: expect.stringMatching(/^OFR-/) });
 
     const record = await detail(res.body.reference);
     expect(record).toMatchObject({
-      _id: res.body.reference,
+      reference: res.body.reference,
       fullName: 'Sam Supplier',
       productName: 'Copper Cathode',
       supplyCapacity: '500 KG/month',

@@ -9,7 +9,7 @@ import { LoadError } from '../ui/LoadError';
 import { useLoad } from '../ui/useLoad';
 import { describeEntry } from './timeline-text';
 
-/** A record's timeline (received, status and owner changes, notes: who and when), live, and the note form. */
+/** A record's timeline (received, status and owner changes, notes, mails: who and when), live, and the note form. */
 export function Timeline({ list, id }: { list: DeskListName; id: string }) {
   const { api } = useAdminServices();
   const version = useAtomValue(recordVersionsAtom)[id] ?? 0;
@@ -27,6 +27,7 @@ export function Timeline({ list, id }: { list: DeskListName; id: string }) {
               <span className="timeline-what">{describeEntry(entry)}</span>{' '}
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               {entry.type === 'note' && <p className="multiline timeline-note">{entry.text}</p>}
+              {entry.type === 'mail' && <p className="timeline-note">{entry.subject}</p>}
             </li>
           ))}
         </ol>

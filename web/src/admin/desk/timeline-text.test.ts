@@ -16,4 +16,17 @@ describe('timeline lines', () => {
     expect(describeEntry({ id: '3', type: 'owner', at, actor: ana, from: ana, to: null })).toBe('ana@example.com unassigned it');
     expect(describeEntry({ id: '4', type: 'note', at, actor: ana, text: 'hi' })).toBe('ana@example.com added a note');
   });
+
+  it('say which mail went to whom, and who replied', () => {
+    const mail = { at, subject: 'We received your inquiry — INQ-7K2M9Q', to: ['bob@buyer.example'] };
+    expect(describeEntry({ id: '5', type: 'mail', actor: null, purpose: 'confirmation', ...mail })).toBe(
+      'Confirmation e-mailed to bob@buyer.example',
+    );
+    expect(
+      describeEntry({ id: '6', type: 'mail', actor: null, purpose: 'staff-alert', ...mail, to: ['a@x.example', 'b@x.example'] }),
+    ).toBe('Staff alert e-mailed to a@x.example, b@x.example');
+    expect(describeEntry({ id: '7', type: 'mail', actor: ana, purpose: 'reply', ...mail })).toBe(
+      'ana@example.com replied by e-mail to bob@buyer.example',
+    );
+  });
 });

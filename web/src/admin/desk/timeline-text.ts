@@ -1,4 +1,11 @@
-import type { TimelineEntry } from '@sourcing/shared';
+import type { MailPurpose, TimelineEntry } from '@sourcing/shared';
+
+/** What the system's own mails of a record are called on its timeline. */
+const MAIL_SENT: Record<Exclude<MailPurpose, 'reply'>, string> = {
+  confirmation: 'Confirmation',
+  'staff-alert': 'Staff alert',
+  'newsletter-confirmation': 'Newsletter confirmation',
+};
 
 /** What a timeline line says; a new entry type (an e-mail sent, ...) adds its line here. */
 export function describeEntry(entry: TimelineEntry): string {
@@ -12,5 +19,9 @@ export function describeEntry(entry: TimelineEntry): string {
       return entry.to ? `${who} assigned it to ${entry.to.email}` : `${who} unassigned it`;
     case 'note':
       return `${who} added a note`;
+    case 'mail':
+      return entry.purpose === 'reply'
+        ? `${who} replied by e-mail to ${entry.to.join(', ')}`
+        : `${MAIL_SENT[entry.purpose]} e-mailed to ${entry.to.join(', ')}`;
   }
 }

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 describe('sidebar links', () => {
-  it('are the links of docs/admin.md#layout in order', () => {
+  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox and Audit", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Inquiries', '/admin/inquiries'],
       ['Supplier Inquiries', '/admin/supplier-inquiries'],
       ['Contact Queries', '/admin/contact-queries'],
       ['Subscribers', '/admin/subscribers'],
+      ['Outbox', '/admin/outbox'],
       ['Audit', '/admin/audit'],
     ]);
     expect(NAV_ITEMS.find((i) => i.label === 'Audit')?.role).toBe('owner');
@@ -22,6 +23,7 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/admin/inquiries')).toBe('Inquiries');
     expect(pageTitleFor('/admin/supplier-inquiries/abc')).toBe('Supplier Inquiries');
     expect(pageTitleFor('/admin/settings')).toBe('Settings');
+    expect(pageTitleFor('/admin/outbox')).toBe('Outbox');
     expect(pageTitleFor('/admin/audit')).toBe('Audit');
   });
 

@@ -1,9 +1,10 @@
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import type { AttachmentFile, DeskListName } from '@sourcing/shared';
+import { RECORD_DEFINITIONS, referenceFieldOf, type AttachmentFile, type DeskListName } from '@sourcing/shared';
 import { DeskPanel } from '../desk/DeskPanel';
 import { Timeline } from '../desk/Timeline';
 import { reconnectsAtom, recordVersionsAtom } from '../live/live';
+import { RecordMails } from '../outbox/RecordMails';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
 import { LoadError } from '../ui/LoadError';
@@ -79,6 +80,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
           );
         })}
       </dl>
+      {referenceFieldOf(RECORD_DEFINITIONS[definition.name]) && <RecordMails list={definition.name} id={row._id} />}
       {definition.statuses && <Timeline list={definition.name as DeskListName} id={row._id} />}
       {canErase && <EraseRecord definition={definition} id={row._id} listSearch={listSearch} />}
     </section>

@@ -2,6 +2,7 @@ import type { InquiryRecord } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiryForm, inquiryValues, postForm } from '../../../test/forms';
 import { docx, pdf } from '../../../test/sample-files';
+import { recordByReference } from '../../../test/references';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 import { withProof } from '../../../test/form-proof';
 import { SIGNED_LINK_TTL_SECONDS } from '../../../uploads/signed-links';
@@ -22,7 +23,8 @@ describe.each(TEST_ENGINES)('GET /api/uploads/:storedName on %s', (engine) => {
       await withProof(server, postForm(inquiryForm(inquiryValues(), [{ name, bytes }]))),
     );
     expect(res.status).toBe(201);
-    return (await call(server, `/api/inquiry/inquiries/${res.body.reference}`, { headers: server.adminHeaders() })).body;
+    const { _id } = await recordByReference(server, 'inquiries', res.body.reference);
+    return (await call(server, `/api/inquiry/inquiries/${_id}`, { headers: server.adminHeaders() })).body;
   }
 
   it('serves a PDF inline with its original name to a signed link, nosniff', async () => {

@@ -1,0 +1,53 @@
+import type Router from '@koa/router';
+import { API_PATHS, type SubscriberStatus } from '@sourcing/shared';
+import type { Middleware } from 'koa';
+import type { AppDeps } from '../../app-deps';
+import { HttpError } from '../../http/errors';
+import { createSubscriptionTokens, type TokenPurpose } from './subscription-tokens';
+
+/** The site's pages the links land on (web/src/site/pages/newsletter). */
+export const NEWSLETTER_PAGES = {
+  confirmed: '/newsletter/confirmed',
+  unsubscribed: '/newsletter/unsubscribed',
+  invalid: '/newsletter/link-expired',
+} as const;
+
+export const INVALID_LINK = 'This link is not valid any more';
+
+/**
+ * The links of the newsletter mails (docs/mail.md#newsletter): GET confirm and GET unsubscribe
+ * from a person's mail program land on a site page; POST unsubscribe is RFC 8058's one-click,
+ * sent by the mail provider with `List-Unsubscribe=One-Click` and no cookies.
+ */
+export function registerNewsletterRoutes(router: Router, deps: AppDeps, publicPost: Middleware) {
+  const tokens = createSubscriptionTokens(deps.config.jwtSecret, deps.now);
+  const p = (n: number) => (deps.engine === 'postgres' ? `$${n}` : '?');
+
+  /** Moves a subscriber from one of `from` to `to`; false when the token is bad or expired. */
+  async function change(purpose: TokenPurpose, token: unknown, from: SubscriberStatus[], to: SubscriberStatus): Promise<boolean> {
+    const id = tokens.verify(purpose, token);
+    if (!id) return false;
+    await deps.dataSource.query(
+      `UPDATE "subscribers" SET "status" = ${p(1)} WHERE "id" = ${p(2)} AND "status" IN (${from.map((_, i) => p(i + 3)).join(', ')})`,
+      [to, id, ...from],
+    );
+    return true;
+  }
+
+  router.get(API_PATHS.newsletterConfirm, async (ctx) => {
+    const done = await change('confirm', ctx.query.token, ['pending'], 'confirmed');
+    ctx.redirect(done ? NEWSLETTER_PAGES.confirmed : NEWSLETTER_PAGES.invalid);
+  });
+
+  router.get(API_PATHS.newsletterUnsubscribe, async (ctx) => {
+    const done = await change('unsubscribe', ctx.query.token, ['pending', 'confirmed'], 'unsubscribed');
+    ctx.redirect(done ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalid);
+  });
+
+  router.post(API_PATHS.newsletterUnsubscribe, publicPost, async (ctx) => {
+    if (!(await change('unsubscribe', ctx.query.token, ['pending', 'confirmed'], 'unsubscribed'))) {
+      throw new HttpError(400, INVALID_LINK);
+    }
+    ctx.body = { message: 'Unsubscribed' };
+  });
+}

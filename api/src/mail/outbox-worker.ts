@@ -1,0 +1,118 @@
+import type { AppDeps } from '../app-deps';
+import { dbTime } from '../db/engine';
+import type { MailToDeliver, MailTransport } from './transport';
+
+/** Runs the outbox: `nudge` after a commit that queued mail delivers it now rather than at the next poll. */
+export interface MailWorker {
+  nudge(): void;
+  /** Stops polling and waits for the mails being delivered. */
+  close(): Promise<void>;
+}
+
+type WorkerDeps = Pick<AppDeps, 'dataSource' | 'engine' | 'config' | 'logger' | 'now'>;
+
+const BATCH = 10;
+const MAX_BACKOFF_MS = 60 * 60_000;
+
+/** The wait before attempt n+1 after n failed ones: base, 2 x base, 4 x base, ... up to an hour. */
+export const retryDelayMs = (baseMs: number, attempts: number) => Math.min(baseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
+
+/**
+ * Claims due mails and hands them to the transport. A claim sets a lease in one statement; on
+ * PostgreSQL `FOR UPDATE SKIP LOCKED` lets replicas claim side by side without taking the same
+ * row, and a replica that dies mid-send leaves its mails to whoever comes after the lease.
+ */
+export function startMailWorker(deps: WorkerDeps, transport: MailTransport): MailWorker {
+  const { retryBaseMs, maxAttempts, leaseSeconds, pollMs } = deps.config.mail;
+  const postgres = deps.engine === 'postgres';
+  const p = (n: number) => (postgres ? `$${n}` : '?');
+  const time = (date: Date) => dbTime(deps.engine, date);
+
+  let stopped = false;
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+
+  async function claim(): Promise<(MailToDeliver & { attempts: number })[]> {
+    const now = deps.now();
+    const raw: unknown = await deps.dataSource.query(
+      `UPDATE "mail_outbox" SET "leaseUntil" = ${p(1)}, "attempts" = "attempts" + 1
+WHERE "id" IN (SELECT "id" FROM "mail_outbox"
+  WHERE "state" = 'pending' AND "nextAttemptAt" <= ${p(2)} AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${p(3)})
+  ORDER BY "nextAttemptAt" LIMIT ${BATCH}${postgres ? ' FOR UPDATE SKIP LOCKED' : ''})
+RETURNING "id", "sender", "recipients", "message", "attempts"`,
+      [time(new Date(now.getTime() + leaseSeconds * 1000)), time(now), time(now)],
+    );
+    // PostgreSQL answers an UPDATE as [rows, count]; SQLite with the rows.
+    const rows = (postgres ? (raw as [unknown[]])[0] : raw) as {
+      id: string;
+      sender: string;
+      recipients: string;
+      message: string;
+      attempts: number;
+    }[];
+    return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[], attempts: Number(r.attempts) }));
+  }
+
+  async function deliver(mail: MailToDeliver & { attempts: number }) {
+    try {
+      await transport.deliver(mail);
+      await deps.dataSource.query(
+        `UPDATE "mail_outbox" SET "state" = ${p(1)}, "deliveredAt" = ${p(2)}, "leaseUntil" = NULL, "lastError" = NULL WHERE "id" = ${p(3)}`,
+        [transport.delivers, time(deps.now()), mail.id],
+      );
+    } catch (error) {
+      const message = error instanceof Error ? error.message : String(error);
+      const failed = mail.attempts >= maxAttempts;
+      deps.logger[failed ? 'error' : 'warn']('mail delivery failed', { mail: mail.id, attempts: mail.attempts, error: message });
+      const next = new Date(deps.now().getTime() + retryDelayMs(retryBaseMs, mail.attempts));
+      await deps.dataSource.query(
+        `UPDATE "mail_outbox" SET "state" = ${p(1)}, "nextAttemptAt" = ${p(2)}, "leaseUntil" = NULL, "lastError" = ${p(3)} WHERE "id" = ${p(4)}`,
+        [failed ? 'failed' : 'pending', time(next), message.slice(0, 1000), mail.id],
+      );
+    }
+  }
+
+  async function drain() {
+    for (;;) {
+      const mails = await claim();
+      for (const mail of mails) await deliver(mail);
+      if (mails.length < BATCH || stopped) return;
+    }
+  }
+
+  function run() {
+    if (stopped) return;
+    if (running) {
+      again = true;
+      return;
+    }
+    if (timer) clearTimeout(timer);
+    timer = null;
+    running = drain()
+      .catch((error: unknown) => {
+        deps.logger.error('mail outbox failed', { error: error instanceof Error ? error.message : String(error) });
+      })
+      .finally(() => {
+        running = null;
+        if (stopped) return;
+        if (again) {
+          again = false;
+          run();
+        } else {
+          timer = setTimeout(run, pollMs);
+        }
+      });
+  }
+
+  run();
+  return {
+    nudge: run,
+    async close() {
+      stopped = true;
+      if (timer) clearTimeout(timer);
+      await running;
+      transport.close();
+    },
+  };
+}

@@ -1,0 +1,58 @@
+import type Router from '@koa/router';
+import { ADMIN_LISTS, MAX_LENGTH, referenceFieldOf, requiredText } from '@sourcing/shared';
+import { z } from 'zod';
+import type { AppDeps } from '../app-deps';
+import { requireRole, type AdminState } from '../auth/require-admin';
+import { HttpError, NOT_FOUND } from '../http/errors';
+import { validate, type InputState } from '../http/validate';
+import { UUID } from '../records/list/cursor';
+import type { AnyRow, RecordKind } from '../records/record-kind';
+import { escapeHtml } from './compose';
+import { queueMail } from './outbox';
+import { changeEvent, type DeskRow } from '../records/desk/change-records';
+import { publishAfterCommit } from '../records/publish';
+
+export const replySchema = z.object({ message: requiredText('Message is required', MAX_LENGTH.long) });
+
+/**
+ * POST <list>/:id/reply: staff answer the sender of a record with references. The reply goes
+ * through the outbox, tied to the record, so the record's page lists it with its state.
+ */
+export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKind) {
+  if (!referenceFieldOf(kind.definition)) return;
+  router.post<AdminState & InputState<z.output<typeof replySchema>>>(
+    `${ADMIN_LISTS[kind.definition.list].path}/:id/reply`,
+    requireRole(deps.tokens, 'agent'),
+    validate({ body: replySchema }),
+    async (ctx) => {
+      const { id } = ctx.params;
+      const repo = deps.dataSource.getRepository<AnyRow>(kind.entity);
+      const row = UUID.test(id) ? await repo.findOneBy({ id }) : null;
+      if (!row) throw new HttpError(404, NOT_FOUND);
+      const { message } = ctx.state.input.body;
+      const reference = String(row.reference);
+      const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
+      await deps.dataSource.transaction((manager) =>
+        queueMail(
+          manager,
+          deps.now(),
+          'reply',
+          {
+            from: deps.config.mail.from,
+            to: [String(row.email)],
+            subject: `Re: ${reference}`,
+            text: `${message}\n\nReference: ${reference}\n`,
+            html: `<p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reference: ${escapeHtml(reference)}</p>`,
+          },
+          { kind: kind.definition.kind, id: row.id, actor },
+        ),
+      );
+      deps.mail.nudge();
+      // Other admins with the record open see the reply in its timeline.
+      const title = String(row[kind.definition.title]);
+      await publishAfterCommit(deps, changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
+      ctx.status = 201;
+      ctx.body = { message: 'Reply queued' };
+    },
+  );
+}

@@ -1,0 +1,55 @@
+import { randomBytes } from 'node:crypto';
+import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@sourcing/shared';
+import type { EntityManager, ObjectLiteral } from 'typeorm';
+import { insertRow } from '../../db/insert-row';
+
+/** A new reference of a kind: its prefix and six characters from crypto randomness (32 letters: 5 bits of a byte each). */
+export function randomReference(prefix: string): string {
+  const code = [...randomBytes(REFERENCE_LENGTH)].map((byte) => REFERENCE_ALPHABET[byte & 31]).join('');
+  return `${prefix}-${code}`;
+}
+
+/** Tries before giving up: with a billion codes per kind, a second collision in a row means something else is wrong. */
+const ATTEMPTS = 5;
+
+interface DriverError {
+  code?: string;
+  constraint?: string;
+  message?: string;
+}
+
+/**
+ * A unique-index violation on the reference column (PostgreSQL 23505 on <table>_reference; SQLite's
+ * constraint text), thrown by TypeORM (wrapped) or by the SQLite statement insertRow runs itself (bare).
+ */
+function isReferenceTaken(error: unknown): boolean {
+  if (typeof error !== 'object' || error === null) return false;
+  const driverError: DriverError = (error as { driverError?: DriverError }).driverError ?? (error as DriverError);
+  if (driverError.code === '23505') return driverError.constraint?.endsWith('_reference') ?? false;
+  return driverError.code === 'SQLITE_CONSTRAINT_UNIQUE' && /\.reference\b/.test(driverError.message ?? '');
+}
+
+/**
+ * Inserts a row under a fresh reference, inside the caller's transaction: the unique index
+ * decides, and a taken reference is rolled back to a savepoint and drawn again.
+ */
+export async function insertWithReference(
+  manager: EntityManager,
+  entity: string,
+  row: ObjectLiteral & { reference?: unknown },
+  prefix: string,
+  draw: (prefix: string) => string = randomReference,
+): Promise<void> {
+  for (let attempt = 1; ; attempt++) {
+    row.reference = draw(prefix);
+    await manager.query('SAVEPOINT "reference"');
+    try {
+      await insertRow(manager, entity, row);
+      await manager.query('RELEASE SAVEPOINT "reference"');
+      return;
+    } catch (error) {
+      await manager.query('ROLLBACK TO SAVEPOINT "reference"');
+      if (!isReferenceTaken(error) || attempt === ATTEMPTS) throw error;
+    }
+  }
+}
