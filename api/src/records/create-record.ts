@@ -3,12 +3,14 @@ import { storedValues } from '@sourcing/shared';
 import { insertRow } from '../db/insert-row';
 import type { CheckedFile } from '../uploads/check-files';
 import { FILES_COLUMN } from './record-entity';
+import { storeTerms } from './matching/record-terms';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
 import { storeWithFiles } from './store-with-files';
 
 /**
  * Stores a checked submission as a new row: each field from its submitted name (so the buyer's
- * techSpecs lands in technicalSpecs), its files under generated names, its times set now.
+ * techSpecs lands in technicalSpecs), its files under generated names, its times set now, and
+ * the terms it is matched on (docs/admin.md#matching).
  */
 export async function createRecord(
   deps: StoreDeps,
@@ -24,6 +26,7 @@ export async function createRecord(
     if (kind.definition.statuses) Object.assign(created, { status: kind.definition.statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     await insertRow(manager, kind.entity, created);
+    await storeTerms(manager, kind, created);
     return created;
   });
   return { row, created: true };

@@ -1,4 +1,5 @@
 import { recordEventEntity } from '../../records/desk/record-events';
+import { matchingEntities } from '../../records/matching/matching-tables';
 import { recordEntity } from '../../records/record-entity';
 import { ALL_RECORD_KINDS } from '../../records/record-kinds';
 import type { Engine } from '../engine';
@@ -6,5 +7,10 @@ import { uploadedFileEntity } from './uploaded-file';
 
 /** The records visitors submit (one table per kind), with column types fitting the engine. */
 export function recordEntities(engine: Engine) {
-  return [...ALL_RECORD_KINDS.map((kind) => recordEntity(kind, engine)), uploadedFileEntity(engine), recordEventEntity(engine)];
+  return [
+    ...ALL_RECORD_KINDS.map((kind) => recordEntity(kind, engine)),
+    uploadedFileEntity(engine),
+    recordEventEntity(engine),
+    ...matchingEntities(engine),
+  ];
 }

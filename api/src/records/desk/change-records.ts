@@ -6,7 +6,7 @@ import { recordEvent } from '../present-record';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { eventRow, storeEvents, type RecordEventRow } from './record-events';
 
-type DeskRow = AnyRow & { status: string; ownerId: string | null; version: number };
+export type DeskRow = AnyRow & { status: string; ownerId: string | null; version: number };
 
 /** A record to change and the version the admin saw. */
 export interface VersionedId {
@@ -54,10 +54,11 @@ export function changeEvent(
   by: Assignee,
   type: RealtimeChange['type'],
   text: string,
+  other?: RealtimeChange['other'],
 ): RealtimeEvent {
   return {
     ...recordEvent(kind, row),
-    change: { by, type, text, status: row.status, ownerId: row.ownerId, version: row.version },
+    change: { by, type, text, status: row.status, ownerId: row.ownerId, version: row.version, ...(other ? { other } : {}) },
   };
 }
 

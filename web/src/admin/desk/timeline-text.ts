@@ -1,4 +1,4 @@
-import type { TimelineEntry } from '@sourcing/shared';
+import { MATCHED_NOUNS, type TimelineEntry } from '@sourcing/shared';
 
 /** What a timeline line says; a new entry type (an e-mail sent, ...) adds its line here. */
 export function describeEntry(entry: TimelineEntry): string {
@@ -12,5 +12,10 @@ export function describeEntry(entry: TimelineEntry): string {
       return entry.to ? `${who} assigned it to ${entry.to.email}` : `${who} unassigned it`;
     case 'note':
       return `${who} added a note`;
+    case 'link':
+    case 'unlink': {
+      const other = `${MATCHED_NOUNS[entry.list]} ${entry.name ?? '(since erased)'}`;
+      return entry.type === 'link' ? `${who} linked ${other}` : `${who} unlinked ${other}`;
+    }
   }
 }
