@@ -18,10 +18,10 @@ export const MATCHED_FIELDS: { [N in MatchedListName]: readonly KeyOf<N>[] } = {
   supplierInquiries: ['productName'],
 };
 
-/** What a record of each list is called in a sentence ('linked supplier offer Sam Supplier'). */
-export const MATCHED_NOUNS: { [N in MatchedListName]: string } = {
-  inquiries: 'buyer inquiry',
-  supplierInquiries: 'supplier offer',
+/** What records of each list are called in a sentence ('linked supplier offer Sam Supplier', 'Matching buyer inquiries'). */
+export const MATCHED_NOUNS: { [N in MatchedListName]: { one: string; many: string } } = {
+  inquiries: { one: 'buyer inquiry', many: 'buyer inquiries' },
+  supplierInquiries: { one: 'supplier offer', many: 'supplier offers' },
 };
 
 /** What a match shows of the other record besides its name and status (labels from its definition). */

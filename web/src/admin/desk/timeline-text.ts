@@ -14,7 +14,7 @@ export function describeEntry(entry: TimelineEntry): string {
       return `${who} added a note`;
     case 'link':
     case 'unlink': {
-      const other = `${MATCHED_NOUNS[entry.list]} ${entry.name ?? '(since erased)'}`;
+      const other = `${MATCHED_NOUNS[entry.list].one} ${entry.name ?? '(since erased)'}`;
       return entry.type === 'link' ? `${who} linked ${other}` : `${who} unlinked ${other}`;
     }
   }

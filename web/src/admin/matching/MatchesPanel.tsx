@@ -13,7 +13,6 @@ import './matching.css';
 
 const MATCH_TEXT = { name: 'Same commodity', word: 'Similar commodity' } as const;
 
-const plural = (list: MatchedListName) => `${MATCHED_NOUNS[list]}s`;
 const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(1);
 
 /**
@@ -44,7 +43,7 @@ export function MatchesPanel({ list, id }: { list: MatchedListName; id: string }
     }
   };
 
-  const title = `Matching ${plural(other)}`;
+  const title = `Matching ${MATCHED_NOUNS[other].many}`;
   return (
     <section className="matches-panel" aria-labelledby="matches-title">
       <h3 id="matches-title">{title}</h3>
@@ -52,11 +51,11 @@ export function MatchesPanel({ list, id }: { list: MatchedListName; id: string }
       {found.data === null && found.status === 'loading' && <p className="state-text">Loading...</p>}
       {found.data && (
         <>
-          <h4>Linked {plural(other)}</h4>
+          <h4>Linked {MATCHED_NOUNS[other].many}</h4>
           {found.data.linked.length === 0 ? (
-            <p className="state-text">No {MATCHED_NOUNS[other]} linked yet.</p>
+            <p className="state-text">No {MATCHED_NOUNS[other].one} linked yet.</p>
           ) : (
-            <ul className="matched-records" aria-label={`Linked ${plural(other)}`}>
+            <ul className="matched-records" aria-label={`Linked ${MATCHED_NOUNS[other].many}`}>
               {found.data.linked.map((record) => (
                 <MatchedItem key={record._id} record={record}>
                   {canLink && (
@@ -74,9 +73,9 @@ export function MatchesPanel({ list, id }: { list: MatchedListName; id: string }
               ))}
             </ul>
           )}
-          <h4>{capitalised(plural(other))} for the same commodity, best first</h4>
+          <h4>{capitalised(MATCHED_NOUNS[other].many)} for the same commodity, best first</h4>
           {found.data.matches.length === 0 ? (
-            <p className="state-text">No {MATCHED_NOUNS[other]} deals in the same commodity or product.</p>
+            <p className="state-text">No {MATCHED_NOUNS[other].one} deals in the same commodity or product.</p>
           ) : (
             <ol className="matched-records" aria-label={title}>
               {found.data.matches.map((record) => (
