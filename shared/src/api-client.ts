@@ -5,6 +5,8 @@ import {
   API_PREFIX,
   BULK_SUFFIX,
   EXPORT_LINK_SUFFIX,
+  LINKS_SUFFIX,
+  MATCHES_SUFFIX,
   NOTES_SUFFIX,
   TIMELINE_SUFFIX,
   type AdminListName,
@@ -22,6 +24,7 @@ import type {
 } from './api';
 import type { StatsPeriod } from './constants';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
+import type { MatchedListName, MatchedRecord, MatchesResponse } from './matching';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
 import type { ContactMessageInput } from './records';
 import type { AuditPage, AuditQuery, CreateStaffInput, StaffAccount, StaffPasswordResponse, UpdateStaffInput } from './staff';
@@ -59,6 +62,8 @@ export const FAILURE_MESSAGES = {
   outbox: 'Failed to load the outbox',
   retryMail: 'Retry failed',
   reply: 'Reply failed',
+  matches: 'Failed to load the matches',
+  link: 'The link could not be saved',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 export class ApiError extends Error {
@@ -198,6 +203,29 @@ export function createApiClient(options: ApiClientOptions) {
         json: { text },
         authenticated: true,
       }),
+    /** A matched record's links and matches (docs/admin.md#matching). */
+    matches: (name: MatchedListName, id: string) =>
+      json<MatchesResponse>(
+        'GET',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${MATCHES_SUFFIX}`,
+        FAILURE_MESSAGES.matches,
+        {
+          authenticated: true,
+        },
+      ),
+    /** Links a record to one of the other matched list (an inquiry to an offer, or the reverse). */
+    link: (name: MatchedListName, id: string, otherId: string) =>
+      json<MatchedRecord>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${LINKS_SUFFIX}`, FAILURE_MESSAGES.link, {
+        json: { id: otherId },
+        authenticated: true,
+      }),
+    unlink: (name: MatchedListName, id: string, otherId: string) =>
+      json<{ message: string }>(
+        'DELETE',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${LINKS_SUFFIX}/${encodeURIComponent(otherId)}`,
+        FAILURE_MESSAGES.link,
+        { authenticated: true },
+      ),
     assignees: () => json<Assignee[]>('GET', API_PATHS.adminAssignees, FAILURE_MESSAGES.assignees, { authenticated: true }),
     stats: (period: StatsPeriod) =>
       json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {

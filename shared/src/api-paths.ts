@@ -56,3 +56,6 @@ export const EXPORT_LINK_SUFFIX = '/export-link';
 export const TIMELINE_SUFFIX = '/timeline';
 export const NOTES_SUFFIX = '/notes';
 export const BULK_SUFFIX = '/bulk';
+/** Under a matched list's record: its matches, and its links to records of the other list (docs/admin.md#matching). */
+export const MATCHES_SUFFIX = '/matches';
+export const LINKS_SUFFIX = '/links';

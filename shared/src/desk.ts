@@ -1,6 +1,7 @@
 /** The sales desk (docs/admin.md#sales-desk): statuses, owners, notes and the timeline of worked records. */
 import type { MailPurpose } from './api';
 import type { AdminListName } from './api-paths';
+import type { MatchedListName } from './matching';
 import { RECORD_DEFINITIONS } from './records';
 
 /** The status every worked kind has: such records leave the default list and the dashboard. */
@@ -68,5 +69,7 @@ export type TimelineEntry = { id: string; at: string; actor: Assignee | null } &
   | { type: 'owner'; from: Assignee | null; to: Assignee | null }
   | { type: 'note'; text: string }
   | { type: 'mail'; purpose: MailPurpose; to: string[]; subject: string }
+  /** Linked to (or unlinked from) a record of the other matched list; `name` is null once that record is erased. */
+  | { type: 'link' | 'unlink'; list: MatchedListName; recordId: string; name: string | null }
 );
 export type TimelineEntryType = TimelineEntry['type'];

@@ -13,3 +13,4 @@ export * from './records';
 export * from './notifications';
 export * from './staff';
 export * from './desk';
+export * from './matching';

@@ -21,13 +21,15 @@ export interface RealtimeSummary {
 export interface RealtimeChange {
   /** Who made it. */
   by: { id: string; email: string };
-  type: 'status' | 'owner' | 'note' | 'mail';
+  type: 'status' | 'owner' | 'note' | 'mail' | 'link';
   /** What happened, after the actor's e-mail: 'moved Jane Doe to Quoted'. */
   text: string;
   /** The record's status, owner and version after the change. */
   status: string;
   ownerId: string | null;
   version: number;
+  /** A link change: the other record, whose views re-read too. */
+  other?: { event: RealtimeEventName; id: string };
 }
 
 export interface RealtimeEvent {

@@ -4,14 +4,16 @@ import { insertRow } from '../db/insert-row';
 import type { CheckedFile } from '../uploads/check-files';
 import { queueSubmissionMails } from '../mail/submission-mails';
 import { FILES_COLUMN } from './record-entity';
+import { storeTerms } from './matching/record-terms';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
 import { insertWithReference } from './references/reference';
 import { storeWithFiles } from './store-with-files';
 
 /**
  * Stores a checked submission as a new row: each field from its submitted name (so the buyer's
- * techSpecs lands in technicalSpecs), its files under generated names, its times set now, and a
- * new reference and its mails (confirmation, staff alert) when its kind has references.
+ * techSpecs lands in technicalSpecs), its files under generated names, its times set now, the
+ * terms it is matched on (docs/admin.md#matching), and a new reference and its mails
+ * (confirmation, staff alert) when its kind has references.
  */
 export async function createRecord(
   deps: StoreDeps,
@@ -27,12 +29,13 @@ export async function createRecord(
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
     if (kind.definition.statuses) Object.assign(created, { status: kind.definition.statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
-    if (!reference) {
+    if (reference) {
+      await insertWithReference(manager, kind.entity, created, reference.prefix);
+      await queueSubmissionMails(manager, deps.config, kind, created);
+    } else {
       await insertRow(manager, kind.entity, created);
-      return created;
     }
-    await insertWithReference(manager, kind.entity, created, reference.prefix);
-    await queueSubmissionMails(manager, deps.config, kind, created);
+    await storeTerms(manager, kind, created);
     return created;
   });
   return { row, created: true };

@@ -1,4 +1,4 @@
-import { ADMIN_LISTS, DESK_LISTS, ROLES, roleAllows, type Role } from '@sourcing/shared';
+import { ADMIN_LISTS, DESK_LISTS, MATCHED_LISTS, ROLES, roleAllows, type MatchedListName, type Role } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAccessTokens } from '../auth/access-tokens';
 import { declaredRole, ROLE_NOT_ALLOWED } from '../auth/require-admin';
@@ -96,6 +96,20 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
     expect(desk).toHaveLength(12);
     const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
     expect(roles).toMatchObject(Object.fromEntries(desk));
+  });
+
+  it('registers matching on both matched lists: the matches for viewers, linking and unlinking for agents', () => {
+    const matching = (Object.keys(MATCHED_LISTS) as MatchedListName[]).flatMap((list) => {
+      const path = `/api${ADMIN_LISTS[list].path}`;
+      return [
+        [`GET ${path}/:id/matches`, 'viewer'],
+        [`POST ${path}/:id/links`, 'agent'],
+        [`DELETE ${path}/:id/links/:otherId`, 'agent'],
+      ];
+    });
+    expect(matching).toHaveLength(6);
+    const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
+    expect(roles).toMatchObject(Object.fromEntries(matching));
   });
 
   it('answers 401 to every admin route without a session, with a forged token and with an expired one', async () => {

@@ -10,6 +10,7 @@ import { registerNewsletterRoutes } from '../mail/newsletter/newsletter-routes';
 import { registerOutboxRoutes } from '../mail/outbox-routes';
 import { registerReplyRoute } from '../mail/reply-routes';
 import { registerAdminList } from '../records/list/register-admin-list';
+import { registerMatchingRoutes } from '../records/matching/matching-routes';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
@@ -38,6 +39,7 @@ export function createApiRouter(deps: AppDeps): Router {
     registerReplyRoute(router, deps, kind);
   }
   registerDeskRoutes(router, deps);
+  registerMatchingRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   registerStaffRoutes(router, deps);

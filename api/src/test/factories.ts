@@ -8,8 +8,10 @@ import {
   type AdminListName,
   type RecordDefinition,
 } from '@sourcing/shared';
-import type { DataSource } from 'typeorm';
-import type { RowOf } from '../records/record-kind';
+import type { DataSource, ObjectLiteral } from 'typeorm';
+import { RECORD_TERM } from '../records/matching/matching-tables';
+import { termRows } from '../records/matching/record-terms';
+import type { AnyRow, RowOf } from '../records/record-kind';
 import { randomReference } from '../records/references/reference';
 import { RECORD_KINDS } from '../records/record-kinds';
 import { submittedFields } from './forms';
@@ -41,17 +43,26 @@ export function recordRow<N extends AdminListName>(list: N, at: Date, overrides:
   return { ...row, ...overrides } as RowOfList<N>;
 }
 
-/** Inserts many rows in multi-row INSERTs inside one transaction (fast on both engines). */
+/** Inserts many rows in multi-row INSERTs inside one transaction (fast on both engines), with their matching terms. */
 export async function seedRows<N extends AdminListName>(dataSource: DataSource, list: N, rows: RowOfList<N>[], batchSize = 200) {
-  const { entity } = RECORD_KINDS[list];
+  const kind = RECORD_KINDS[list];
   await dataSource.transaction(async (manager) => {
-    for (let i = 0; i < rows.length; i += batchSize) {
-      await manager
-        .createQueryBuilder()
-        .insert()
-        .into(entity)
-        .values(rows.slice(i, i + batchSize))
-        .execute();
-    }
+    const insert = async (entity: string, values: ObjectLiteral[]) => {
+      for (let i = 0; i < values.length; i += batchSize) {
+        await manager
+          .createQueryBuilder()
+          .insert()
+          .into(entity)
+          .values(values.slice(i, i + batchSize))
+          // TypeORM would otherwise write ids read back by SQLite rowid into the caller's rows, shuffled.
+          .updateEntity(false)
+          .execute();
+      }
+    };
+    await insert(kind.entity, rows);
+    await insert(
+      RECORD_TERM,
+      rows.flatMap((row) => termRows(kind, row as unknown as AnyRow)),
+    );
   });
 }

@@ -1,4 +1,5 @@
 import { recordEventEntity } from '../../records/desk/record-events';
+import { matchingEntities } from '../../records/matching/matching-tables';
 import { recordEntity } from '../../records/record-entity';
 import { ALL_RECORD_KINDS } from '../../records/record-kinds';
 import type { Engine } from '../engine';
@@ -12,5 +13,6 @@ export function recordEntities(engine: Engine) {
     uploadedFileEntity(engine),
     recordEventEntity(engine),
     outboxEntity(engine),
+    ...matchingEntities(engine),
   ];
 }

@@ -18,6 +18,7 @@ import { CreateMailOutbox1795000000310 } from './1795000000310-create-mail-outbo
 import { AddSubscriberConsent1795000000320 } from './1795000000320-add-subscriber-consent';
 import { CreateUsedFormProofs1795000000400 } from './1795000000400-create-used-form-proofs';
 import { AnnounceRecords1795000000600 } from './1795000000600-announce-records';
+import { CreateMatching1795000000750 } from './1795000000750-create-matching';
 
 export const MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -36,4 +37,5 @@ export const MIGRATIONS = [
   AddSubscriberConsent1795000000320,
   CreateUsedFormProofs1795000000400,
   AnnounceRecords1795000000600,
+  CreateMatching1795000000750,
 ];

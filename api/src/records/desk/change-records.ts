@@ -54,10 +54,11 @@ export function changeEvent(
   by: Assignee,
   type: RealtimeChange['type'],
   text: string,
+  other?: RealtimeChange['other'],
 ): RealtimeEvent {
   return {
     ...recordEvent(kind, row),
-    change: { by, type, text, status: row.status, ownerId: row.ownerId, version: row.version },
+    change: { by, type, text, status: row.status, ownerId: row.ownerId, version: row.version, ...(other ? { other } : {}) },
   };
 }
 

@@ -37,7 +37,7 @@ export const JSON_ONLY = 'Send the change as JSON';
  * read and dropped before the refusal, so the connection stays in step for the client's next
  * request (a body too large to read is refused with the connection closed).
  */
-const jsonBodyOnly: Middleware = async (ctx, next) => {
+export const jsonBodyOnly: Middleware = async (ctx, next) => {
   const hasBody = ctx.get('Transfer-Encoding') !== '' || Number(ctx.get('Content-Length') || 0) > 0;
   if (hasBody && !ctx.is('json')) {
     if (!(await discardBody(ctx.req))) throw new HttpError(413, JSON_ONLY, undefined, { Connection: 'close' });
@@ -84,7 +84,7 @@ type Change = z.output<ReturnType<typeof changeSchema>>;
 type BulkChange = z.output<ReturnType<typeof bulkSchema>>;
 
 /** 404 unless the id names a record of the kind. */
-async function rowOf(deps: Pick<AppDeps, 'dataSource'>, kind: RecordKind, id: string): Promise<AnyRow> {
+export async function rowOf(deps: Pick<AppDeps, 'dataSource'>, kind: RecordKind, id: string): Promise<AnyRow> {
   const row = UUID.test(id) ? await deps.dataSource.getRepository<AnyRow>(kind.entity).findOneBy({ id }) : null;
   if (!row) throw new HttpError(404, NOT_FOUND);
   return row;

@@ -1,6 +1,7 @@
-import type { Assignee, MailPurpose, RecordKind, TimelineEntry, TimelineEntryType } from '@sourcing/shared';
+import type { Assignee, MailPurpose, MatchedListName, RecordKind, TimelineEntry, TimelineEntryType } from '@sourcing/shared';
 import { EntitySchema, type EntityManager } from 'typeorm';
 import { columnTypes, type Engine } from '../../db/engine';
+import { nameLinkedRecords } from '../matching/linked-names';
 
 /** What each stored event type keeps besides who and when (`received` is the record's own time, not stored). */
 export interface EventDetails {
@@ -8,6 +9,9 @@ export interface EventDetails {
   owner: { from: Assignee | null; to: Assignee | null };
   note: { text: string };
   mail: { purpose: MailPurpose; to: string[]; subject: string };
+  /** The other record of a link (its name is read when the timeline is, so an erased record leaves none behind). */
+  link: { list: MatchedListName; recordId: string };
+  unlink: { list: MatchedListName; recordId: string };
 }
 export type StoredEventType = keyof EventDetails & TimelineEntryType;
 
@@ -81,5 +85,6 @@ export function timelineEntry(row: RecordEventRow): TimelineEntry {
 /** A record's timeline, oldest first: received, then its stored events in the order they happened. */
 export async function timelineOf(manager: EntityManager, recordId: string, receivedAt: Date): Promise<TimelineEntry[]> {
   const rows = await manager.getRepository<RecordEventRow>(RECORD_EVENT).find({ where: { recordId }, order: { id: 'ASC' } });
-  return [{ id: 'received', type: 'received', at: receivedAt.toISOString(), actor: null }, ...rows.map(timelineEntry)];
+  const entries = await nameLinkedRecords(manager, rows.map(timelineEntry));
+  return [{ id: 'received', type: 'received', at: receivedAt.toISOString(), actor: null }, ...entries];
 }

@@ -15,6 +15,12 @@ describe('timeline lines', () => {
     );
     expect(describeEntry({ id: '3', type: 'owner', at, actor: ana, from: ana, to: null })).toBe('ana@example.com unassigned it');
     expect(describeEntry({ id: '4', type: 'note', at, actor: ana, text: 'hi' })).toBe('ana@example.com added a note');
+    expect(
+      describeEntry({ id: '5', type: 'link', at, actor: ana, list: 'supplierInquiries', recordId: 'o', name: 'Sam Supplier' }),
+    ).toBe('ana@example.com linked supplier offer Sam Supplier');
+    expect(describeEntry({ id: '6', type: 'unlink', at, actor: ana, list: 'inquiries', recordId: 'i', name: null })).toBe(
+      'ana@example.com unlinked buyer inquiry (since erased)',
+    );
   });
 
   it('say which mail went to whom, and who replied', () => {

@@ -1,4 +1,4 @@
-import type { MailPurpose, TimelineEntry } from '@sourcing/shared';
+import { MATCHED_NOUNS, type MailPurpose, type TimelineEntry } from '@sourcing/shared';
 
 /** What the system's own mails of a record are called on its timeline. */
 const MAIL_SENT: Record<Exclude<MailPurpose, 'reply'>, string> = {
@@ -23,5 +23,10 @@ export function describeEntry(entry: TimelineEntry): string {
       return entry.purpose === 'reply'
         ? `${who} replied by e-mail to ${entry.to.join(', ')}`
         : `${MAIL_SENT[entry.purpose]} e-mailed to ${entry.to.join(', ')}`;
+    case 'link':
+    case 'unlink': {
+      const other = `${MATCHED_NOUNS[entry.list].one} ${entry.name ?? '(since erased)'}`;
+      return entry.type === 'link' ? `${who} linked ${other}` : `${who} unlinked ${other}`;
+    }
   }
 }

@@ -1,9 +1,17 @@
 import { useAtomValue } from 'jotai';
 import { Link, useLocation, useParams } from 'react-router-dom';
-import { RECORD_DEFINITIONS, referenceFieldOf, type AttachmentFile, type DeskListName } from '@sourcing/shared';
+import {
+  MATCHED_LISTS,
+  RECORD_DEFINITIONS,
+  referenceFieldOf,
+  type AttachmentFile,
+  type DeskListName,
+  type MatchedListName,
+} from '@sourcing/shared';
 import { DeskPanel } from '../desk/DeskPanel';
 import { Timeline } from '../desk/Timeline';
 import { reconnectsAtom, recordVersionsAtom } from '../live/live';
+import { MatchesPanel } from '../matching/MatchesPanel';
 import { RecordMails } from '../outbox/RecordMails';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
@@ -80,6 +88,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
           );
         })}
       </dl>
+      {definition.name in MATCHED_LISTS && <MatchesPanel list={definition.name as MatchedListName} id={row._id} />}
       {referenceFieldOf(RECORD_DEFINITIONS[definition.name]) && <RecordMails list={definition.name} id={row._id} />}
       {definition.statuses && <Timeline list={definition.name as DeskListName} id={row._id} />}
       {canErase && <EraseRecord definition={definition} id={row._id} listSearch={listSearch} />}

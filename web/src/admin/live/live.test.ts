@@ -1,7 +1,7 @@
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import type { ListPage, ListQuery, RealtimeEvent } from '@sourcing/shared';
-import { createLiveUpdates, listOfEvent, listVersionsAtom, statsVersionAtom, unseenCountsAtom } from './live';
+import { createLiveUpdates, listOfEvent, listVersionsAtom, recordVersionsAtom, statsVersionAtom, unseenCountsAtom } from './live';
 
 function memoryStorage() {
   const items = new Map<string, string>();
@@ -76,6 +76,25 @@ describe('live updates', () => {
     await Promise.resolve();
     expect(store.get(unseenCountsAtom).inquiries).toBe(0);
     expect(storage.items.get('sourcing.admin.lastViewed.inquiries')).toBe('2026-11-22T12:00:05.000Z');
+  });
+
+  it('a link re-reads both linked records and both lists, without a notification', () => {
+    const { store, platform, live } = setup();
+    live.handleEvent({
+      ...event('inquiryUpdated', 'inquiry'),
+      change: {
+        by: { id: 'a', email: 'ana@example.com' },
+        type: 'link',
+        text: 'linked Jane Doe with Sam Supplier',
+        status: 'New',
+        ownerId: null,
+        version: 1,
+        other: { event: 'supplierInquiryUpdated', id: 'o1' },
+      },
+    });
+    expect(store.get(recordVersionsAtom)).toEqual({ r1: 1, o1: 1 });
+    expect(store.get(listVersionsAtom)).toMatchObject({ inquiries: 1, supplierInquiries: 1, contacts: 0 });
+    expect(platform.notify).not.toHaveBeenCalled();
   });
 
   it('a reconnect re-fetches every list, the dashboard and every count', async () => {

@@ -110,6 +110,8 @@ export function createLiveUpdates({ store, api, platform, storage, now = () => n
       if (event.change) {
         // Staff worked a record: every view of it re-reads; nothing new arrived, so no notification.
         this.recordChanged(name, event.summary.id);
+        // A link changes the other record too.
+        if (event.change.other) this.recordChanged(listOfEvent(event.change.other.event), event.change.other.id);
         if (event.change.by.id !== me?.()) announce?.(`${event.change.by.email} ${event.change.text}`);
         return;
       }

@@ -1,0 +1,69 @@
+import { MATCHED_LISTS, type Assignee, type MatchedListName, type RealtimeEvent } from '@sourcing/shared';
+import type { EntityManager } from 'typeorm';
+import type { AppDeps } from '../../app-deps';
+import { changeEvent, type DeskRow } from '../desk/change-records';
+import { eventRow, storeEvents } from '../desk/record-events';
+import type { AnyRow } from '../record-kind';
+import { RECORD_KINDS } from '../record-kinds';
+import { RECORD_LINK, type RecordLinkRow } from './matching-tables';
+
+/** Either record of a link is missing. */
+export class LinkedRecordNotFound extends Error {}
+/** Linking what is linked already, or unlinking what is not. */
+export class LinkStateConflict extends Error {}
+
+/** What a link change did: the other record (to answer with) and the event to publish once committed. */
+export interface LinkOutcome {
+  other: AnyRow;
+  event: RealtimeEvent;
+}
+
+const pair = (list: MatchedListName, id: string, otherId: string) =>
+  list === 'inquiries' ? { inquiryId: id, offerId: otherId } : { inquiryId: otherId, offerId: id };
+
+async function rowsOf(manager: EntityManager, list: MatchedListName, id: string, otherId: string) {
+  const read = (name: MatchedListName, recordId: string) =>
+    manager.getRepository<AnyRow>(RECORD_KINDS[name].entity).findOneBy({ id: recordId }) as Promise<DeskRow | null>;
+  const [row, other] = await Promise.all([read(list, id), read(MATCHED_LISTS[list], otherId)]);
+  if (!row || !other) throw new LinkedRecordNotFound();
+  return { row, other };
+}
+
+/**
+ * Links (or unlinks) a record with one of the other matched list: the link row and an event in
+ * both records' timelines, in one transaction. One realtime event names both records, so every
+ * open view of either re-reads.
+ */
+export async function changeLink(
+  deps: Pick<AppDeps, 'dataSource' | 'now'>,
+  list: MatchedListName,
+  id: string,
+  otherId: string,
+  linked: boolean,
+  actor: Assignee,
+): Promise<LinkOutcome> {
+  const otherList = MATCHED_LISTS[list];
+  const now = deps.now();
+  return deps.dataSource.transaction(async (manager) => {
+    const { row, other } = await rowsOf(manager, list, id, otherId);
+    const links = manager.getRepository<RecordLinkRow>(RECORD_LINK);
+    const key = pair(list, id, otherId);
+    if ((await links.existsBy(key)) === linked) throw new LinkStateConflict();
+    if (linked) await links.insert({ ...key, actorId: actor.id, createdAt: now });
+    else await links.delete(key);
+    const type = linked ? 'link' : 'unlink';
+    await storeEvents(manager, [
+      eventRow(RECORD_KINDS[list].definition.kind, id, type, actor, { list: otherList, recordId: otherId }, now),
+      eventRow(RECORD_KINDS[otherList].definition.kind, otherId, type, actor, { list, recordId: id }, now),
+    ]);
+    const kind = RECORD_KINDS[list];
+    const otherKind = RECORD_KINDS[otherList];
+    const title = String(row[kind.definition.title]);
+    const otherTitle = String(other[otherKind.definition.title]);
+    const text = linked ? `linked ${title} with ${otherTitle}` : `unlinked ${title} from ${otherTitle}`;
+    return {
+      other,
+      event: changeEvent(kind, row, actor, 'link', text, { event: otherKind.definition.event, id: otherId }),
+    };
+  });
+}
