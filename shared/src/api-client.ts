@@ -6,10 +6,21 @@ import {
   BULK_SUFFIX,
   EXPORT_LINK_SUFFIX,
   NOTES_SUFFIX,
+  READ_ALL_SUFFIX,
+  READ_SUFFIX,
   TIMELINE_SUFFIX,
   type AdminListName,
 } from './api-paths';
-import type { AdminListRecords, ApiErrorBody, DashboardStats, ListPage, ListQuery, SessionResponse, SubmitResponse } from './api';
+import type {
+  AdminListRecords,
+  ApiErrorBody,
+  DashboardStats,
+  ListPage,
+  ListQuery,
+  SessionResponse,
+  SubmitResponse,
+  UnreadCounts,
+} from './api';
 import type { StatsPeriod } from './constants';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
@@ -46,6 +57,7 @@ export const FAILURE_MESSAGES = {
   timeline: 'Failed to load the timeline',
   note: 'The note could not be saved',
   assignees: 'Failed to load the staff list',
+  unread: 'Failed to load the unread counts',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 export class ApiError extends Error {
@@ -185,6 +197,15 @@ export function createApiClient(options: ApiClientOptions) {
         json: { text },
         authenticated: true,
       }),
+    unreadCounts: () => json<UnreadCounts>('GET', API_PATHS.adminUnread, FAILURE_MESSAGES.unread, { authenticated: true }),
+    /** Marks a record read for the signed-in admin; answers their unread counts after it. */
+    markRead: (name: AdminListName, id: string) =>
+      json<UnreadCounts>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${READ_SUFFIX}`, FAILURE_MESSAGES.unread, {
+        authenticated: true,
+      }),
+    /** Marks every record of a list read for the signed-in admin; answers their unread counts after it. */
+    markAllRead: (name: AdminListName) =>
+      json<UnreadCounts>('POST', `${ADMIN_LISTS[name].path}${READ_ALL_SUFFIX}`, FAILURE_MESSAGES.unread, { authenticated: true }),
     assignees: () => json<Assignee[]>('GET', API_PATHS.adminAssignees, FAILURE_MESSAGES.assignees, { authenticated: true }),
     stats: (period: StatsPeriod) =>
       json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {

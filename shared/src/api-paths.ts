@@ -15,6 +15,8 @@ export const API_PATHS = {
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',
   adminAssignees: '/admin/assignees',
+  /** This admin's unread records per list (docs/admin.md#read-state). */
+  adminUnread: '/admin/unread',
   subscribers: '/subscribers',
   contact: '/contact',
   inquiry: '/inquiry',
@@ -53,3 +55,6 @@ export const EXPORT_LINK_SUFFIX = '/export-link';
 export const TIMELINE_SUFFIX = '/timeline';
 export const NOTES_SUFFIX = '/notes';
 export const BULK_SUFFIX = '/bulk';
+/** Under a list's path: this admin opened a record (`/:id/read`), or marks the whole list read (`/read-all`). */
+export const READ_SUFFIX = '/read';
+export const READ_ALL_SUFFIX = '/read-all';

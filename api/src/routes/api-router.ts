@@ -7,6 +7,7 @@ import { rateLimit } from '../http/rate-limit';
 import { registerErasure } from '../records/erasure/erasure-routes';
 import { registerDeskRoutes } from '../records/desk/desk-routes';
 import { registerAdminList } from '../records/list/register-admin-list';
+import { registerReadStateRoutes } from '../records/read-state/read-state-routes';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
@@ -34,6 +35,7 @@ export function createApiRouter(deps: AppDeps): Router {
     registerErasure(router, deps, kind);
   }
   registerDeskRoutes(router, deps);
+  registerReadStateRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   registerStaffRoutes(router, deps);

@@ -15,6 +15,7 @@ import { AddStaffRoles1795000000200 } from './1795000000200-add-staff-roles';
 import { CreateAuditLog1795000000210 } from './1795000000210-create-audit-log';
 import { CreateUsedFormProofs1795000000400 } from './1795000000400-create-used-form-proofs';
 import { AnnounceRecords1795000000600 } from './1795000000600-announce-records';
+import { CreateReadState1795000000800 } from './1795000000800-create-read-state';
 
 export const MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -30,4 +31,5 @@ export const MIGRATIONS = [
   CreateAuditLog1795000000210,
   CreateUsedFormProofs1795000000400,
   AnnounceRecords1795000000600,
+  CreateReadState1795000000800,
 ];
