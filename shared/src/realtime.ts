@@ -28,6 +28,8 @@ export interface RealtimeChange {
   status: string;
   ownerId: string | null;
   version: number;
+  /** Its status and owner before it (the same for a note): what changed, e.g. for "assigned to you". */
+  from: { status: string; ownerId: string | null };
 }
 
 export interface RealtimeEvent {
