@@ -27,7 +27,7 @@ test.describe('read state per admin', () => {
     await expect(badge(fresh)).toHaveText('1');
     await expect(unreadRows(fresh)).toHaveCount(1);
     await expect(unreadRows(fresh)).toContainText(name(2));
-    await expect(unreadRows(fresh).getByText('Unread')).toBeVisible();
+    await expect(unreadRows(fresh).getByRole('img', { name: 'Unread' })).toBeVisible();
     await expect(fresh).toHaveTitle(/^\(1\) Admin Panel$/);
 
     // A new submission, then another admin marking it Spam: both browsers recount live.

@@ -172,9 +172,9 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   );
 }
 
-/** Marks a record the signed-in admin has not opened (docs/admin.md#read-state). */
+/** A dot before a record the signed-in admin has not opened (docs/admin.md#read-state); no text, so cells keep their values. */
 function UnreadMarker() {
-  return <span className="unread-marker">Unread</span>;
+  return <span className="unread-marker" role="img" aria-label="Unread" title="Unread" />;
 }
 
 interface RowsProps {
@@ -227,10 +227,10 @@ function RecordTable({ definition, rows, unread, selection }: RowsProps & { sele
                 {index + 1}
               </td>
               <td>
+                {unread.has(row._id) && <UnreadMarker />}
                 <Link to={row._id} state={backState(params)}>
                   <CellView cell={first.cell(row)} />
                 </Link>
-                {unread.has(row._id) && <UnreadMarker />}
               </td>
               {rest.map((column) => (
                 <td key={column.header}>
@@ -255,12 +255,13 @@ function RecordCards({ definition, rows, unread }: RowsProps) {
     <ol className="record-cards">
       {rows.map((row, index) => (
         <li key={row._id} className={unread.has(row._id) ? 'record-card unread' : 'record-card'}>
+          {/* Beside the heading, not in it: the heading's name stays the record's. */}
+          {unread.has(row._id) && <UnreadMarker />}
           <h3>
             <span className="serial">{index + 1}.</span>{' '}
             <Link to={row._id} state={backState(params)}>
               {definition.primary(row) || row._id}
             </Link>
-            {unread.has(row._id) && <UnreadMarker />}
           </h3>
           <dl>
             {definition.columns
