@@ -53,8 +53,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
     const { query } = ctx.state.input;
     ctx.set('Cache-Control', 'no-store');
     const page = await listRecords(deps, def, query, linkSigner(deps, ctx));
-    const shown = page.data as unknown as Parameters<typeof unreadAmong>[3];
-    ctx.body = { ...page, unreadIds: await unreadAmong(deps, ctx.state.admin.id, kind, shown) };
+    ctx.body = { ...page, unreadIds: await unreadAmong(deps, ctx.state.admin.id, kind, page.data) };
   });
 
   // Validating here too means a malformed query is refused to the admin, not in a download.

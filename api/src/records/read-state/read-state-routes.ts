@@ -1,5 +1,6 @@
 import type Router from '@koa/router';
 import { ADMIN_LISTS, API_PATHS, READ_ALL_SUFFIX, READ_SUFFIX } from '@sourcing/shared';
+import type { Context } from 'koa';
 import type { AppDeps } from '../../app-deps';
 import { requireRole, type AdminState } from '../../auth/require-admin';
 import { HttpError, NOT_FOUND } from '../../http/errors';
@@ -13,7 +14,7 @@ import { markAllRead, markRead, unreadCounts } from './read-state';
  */
 export function registerReadStateRoutes(router: Router, deps: AppDeps) {
   const viewer = requireRole(deps.tokens, 'viewer');
-  const answerCounts = async (ctx: { state: AdminState; body: unknown; set(field: string, value: string): void }) => {
+  const answerCounts = async (ctx: Context & { state: AdminState }) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = await unreadCounts(deps, ctx.state.admin.id);
   };

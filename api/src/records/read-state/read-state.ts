@@ -12,13 +12,6 @@ import { ALL_RECORD_KINDS } from '../record-kinds';
 
 type ReadDeps = Pick<AppDeps, 'dataSource' | 'now'>;
 
-/** A presented record, as a list page holds it. */
-interface ShownRecord {
-  _id: string;
-  createdAt: string;
-  status?: string;
-}
-
 const isDesk = (kind: RecordKind) => kind.definition.statuses !== null;
 
 async function execute(deps: ReadDeps, sql: string, params: unknown[]): Promise<void> {
@@ -78,10 +71,17 @@ export async function unreadCounts(deps: ReadDeps, adminId: string): Promise<Unr
   return Object.fromEntries(counts) as Record<AdminListName, number>;
 }
 
-/** The ids of shown records the admin has not read. */
-export async function unreadAmong(deps: ReadDeps, adminId: string, kind: RecordKind, records: ShownRecord[]): Promise<string[]> {
+/** The ids of presented records (a list page's: `_id`, `createdAt`, `status`) the admin has not read. */
+export async function unreadAmong(
+  deps: ReadDeps,
+  adminId: string,
+  kind: RecordKind,
+  records: readonly Record<string, unknown>[],
+): Promise<string[]> {
   const since = (await watermarksOf(deps, adminId)).get(kind.definition.kind)!;
-  const candidates = records.filter((r) => new Date(r.createdAt) > since && r.status !== SPAM_STATUS).map((r) => r._id);
+  const candidates = records
+    .filter((r) => new Date(String(r.createdAt)) > since && r.status !== SPAM_STATUS)
+    .map((r) => String(r._id));
   if (candidates.length === 0) return [];
   const read = await rawSql(deps.dataSource).all<{ recordId: string }>(
     `SELECT "recordId" FROM "record_reads" WHERE "adminId" = ? AND "recordKind" = ? AND "recordId" IN (${candidates.map(() => '?').join(', ')})`,
