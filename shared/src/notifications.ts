@@ -34,7 +34,7 @@ const detailRoute = (event: RealtimeEvent) => `${ADMIN_ROUTE_OF[event.summary.ki
 const isAssignment = (event: RealtimeEvent) => event.change !== undefined && event.change.from.ownerId !== event.change.ownerId;
 
 /**
- * What another admin's change means to the admin `me` (docs/admin.md#notifications): a record
+ * What another admin's change means to the admin `me` (docs/admin.md#live-updates): a record
  * assigned to them ('Assigned to you — Jane Doe'), or a new status of a record they own; null
  * for anything else (their own changes, notes, other people's records).
  */
