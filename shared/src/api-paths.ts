@@ -16,6 +16,8 @@ export const API_PATHS = {
   adminAudit: '/admin/audit',
   adminAssignees: '/admin/assignees',
   adminOutbox: '/admin/outbox',
+  /** This admin's unread records per list (docs/admin.md#read-state). */
+  adminUnread: '/admin/unread',
   subscribers: '/subscribers',
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',
@@ -59,3 +61,6 @@ export const BULK_SUFFIX = '/bulk';
 /** Under a matched list's record: its matches, and its links to records of the other list (docs/admin.md#matching). */
 export const MATCHES_SUFFIX = '/matches';
 export const LINKS_SUFFIX = '/links';
+/** Under a list's path: this admin opened a record (`/:id/read`), or marks the whole list read (`/read-all`). */
+export const READ_SUFFIX = '/read';
+export const READ_ALL_SUFFIX = '/read-all';

@@ -48,7 +48,15 @@ export interface ListPage<T> {
   nextCursor: string | null;
   /** A desk list's records per status (trigger-kept, whatever the search): its status tabs. */
   statusCounts?: Record<string, number>;
+  /** Ids of this page's records the signed-in admin has not opened (Spam is never unread). */
+  unreadIds?: string[];
 }
+
+/** The signed-in admin's unread records per list (Spam excluded): the sidebar badges and the app badge. */
+export type UnreadCounts = Record<AdminListName, number>;
+
+/** What the app badge and the tab title show: every list's unread records together. */
+export const unreadTotal = (counts: UnreadCounts): number => Object.values(counts).reduce((sum, n) => sum + n, 0);
 
 export type ActivityKind = 'inquiry' | 'contact' | 'subscriber';
 

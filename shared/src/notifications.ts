@@ -28,6 +28,46 @@ export function notificationFor(event: RealtimeEvent): AdminNotification {
   };
 }
 
+/** A record's detail route, e.g. '/admin/inquiries/<id>'. */
+const detailRoute = (event: RealtimeEvent) => `${ADMIN_ROUTE_OF[event.summary.kind]}/${event.summary.id}`;
+
+/** Whether a change event gave the record a new owner (else it changed only its status, or added a note). */
+const isAssignment = (event: RealtimeEvent) => event.change !== undefined && event.change.from.ownerId !== event.change.ownerId;
+
+/**
+ * What another admin's change means to the admin `me` (docs/admin.md#live-updates): a record
+ * assigned to them ('Assigned to you — Jane Doe'), or a new status of a record they own; null
+ * for anything else (their own changes, notes, other people's records).
+ */
+export function changeNotificationFor(event: RealtimeEvent, me: string): AdminNotification | null {
+  const change = event.change;
+  if (!change || change.by.id === me || change.ownerId !== me) return null;
+  if (!isAssignment(event) && change.from.status === change.status) return null;
+  const { displayName } = event.summary;
+  return {
+    title: isAssignment(event) ? `Assigned to you — ${displayName}` : `${displayName} is now ${change.status}`,
+    body: `${change.by.email} ${change.text}`,
+    route: detailRoute(event),
+    event,
+  };
+}
+
+/** One notification for a burst of changes that concern the admin ('12 records assigned to you'). */
+export function changeNotificationForBurst(notifications: AdminNotification[]): AdminNotification | null {
+  if (notifications.length <= 1) return notifications[0] ?? null;
+  const events = notifications.flatMap((n) => (n.event ? [n.event] : []));
+  const kinds = [...new Set(events.map((e) => e.summary.kind))];
+  const names = [...new Set(events.map((e) => e.summary.displayName))];
+  const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+  return {
+    title: events.every(isAssignment)
+      ? `${notifications.length} records assigned to you`
+      : `${notifications.length} changes to your records`,
+    body: shown,
+    route: kinds.length === 1 ? ADMIN_ROUTE_OF[kinds[0]] : '/admin',
+  };
+}
+
 /** One notification for a burst of events ('3 new buyer inquiries', or a mixed count). */
 export function notificationForBurst(events: RealtimeEvent[]): AdminNotification | null {
   if (events.length === 0) return null;

@@ -30,6 +30,8 @@ export interface RealtimeChange {
   version: number;
   /** A link change: the other record, whose views re-read too. */
   other?: { event: RealtimeEventName; id: string };
+  /** Its status and owner before it (the same for a note): what changed, e.g. for "assigned to you". */
+  from: { status: string; ownerId: string | null };
 }
 
 export interface RealtimeEvent {

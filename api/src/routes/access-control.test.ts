@@ -112,6 +112,15 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
     expect(roles).toMatchObject(Object.fromEntries(matching));
   });
 
+  it('registers each admin’s own read state for every role: the unread counts and the marks of every list', () => {
+    const reads = Object.values(ADMIN_LISTS).flatMap(({ path }) => [
+      [`POST /api${path}/:id/read`, 'viewer'],
+      [`POST /api${path}/read-all`, 'viewer'],
+    ]);
+    const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
+    expect(roles).toMatchObject(Object.fromEntries([['GET /api/admin/unread', 'viewer'], ...reads]));
+  });
+
   it('answers 401 to every admin route without a session, with a forged token and with an expired one', async () => {
     const sessions = server.deps.sessions;
     const forged = createAccessTokens('another-secret-another-secret-0123', { sessions }).sign(TEST_ADMIN);

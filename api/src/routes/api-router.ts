@@ -11,6 +11,7 @@ import { registerOutboxRoutes } from '../mail/outbox-routes';
 import { registerReplyRoute } from '../mail/reply-routes';
 import { registerAdminList } from '../records/list/register-admin-list';
 import { registerMatchingRoutes } from '../records/matching/matching-routes';
+import { registerReadStateRoutes } from '../records/read-state/read-state-routes';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
@@ -40,6 +41,7 @@ export function createApiRouter(deps: AppDeps): Router {
   }
   registerDeskRoutes(router, deps);
   registerMatchingRoutes(router, deps);
+  registerReadStateRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   registerStaffRoutes(router, deps);

@@ -14,7 +14,7 @@ function recordingTargets(platform: NodeJS.Platform) {
 }
 
 describe('badge', () => {
-  it('shows the unseen count on the dock or launcher, skipping repeats', () => {
+  it('shows the unread count on the dock or launcher, skipping repeats', () => {
     for (const platform of ['darwin', 'linux'] as const) {
       const { calls, targets } = recordingTargets(platform);
       const badge = createBadge(targets);
@@ -38,9 +38,9 @@ describe('badge', () => {
     badge.set(40);
     badge.set(0);
     expect(calls).toEqual([
-      ['overlay', 'badge-1.png', '1 unseen item'],
-      ['overlay', 'badge-7.png', '7 unseen items'],
-      ['overlay', 'badge-9plus.png', '40 unseen items'],
+      ['overlay', 'badge-1.png', '1 unread record'],
+      ['overlay', 'badge-7.png', '7 unread records'],
+      ['overlay', 'badge-9plus.png', '40 unread records'],
       ['overlay', null, ''],
     ]);
   });

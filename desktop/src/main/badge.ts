@@ -1,6 +1,7 @@
 /**
- * The count of unseen items on the dock (macOS), the launcher (Linux, Unity-style docks) or, on
- * Windows where Electron has no badge count, as a numbered overlay on the taskbar button.
+ * The admin's unread records (the server's counts, docs/admin.md#read-state) on the dock (macOS),
+ * the launcher (Linux, Unity-style docks) or, on Windows where Electron has no badge count, as a
+ * numbered overlay on the taskbar button.
  */
 
 /** Windows overlays exist for 1-9 and '9+'. */
@@ -14,7 +15,7 @@ export function badgeOverlayName(count: number): string | null {
 
 export function badgeDescription(count: number): string {
   if (count <= 0) return '';
-  return count === 1 ? '1 unseen item' : `${count} unseen items`;
+  return count === 1 ? '1 unread record' : `${count} unread records`;
 }
 
 export interface BadgeTargets {

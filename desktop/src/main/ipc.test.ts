@@ -1,4 +1,4 @@
-import { notificationFor } from '@sourcing/shared';
+import { changeNotificationFor, notificationFor } from '@sourcing/shared';
 import { describe, expect, it } from 'vitest';
 import { IPC } from '../common/ipc-channels';
 import { INVALID_ARGUMENT, REFUSED_SENDER, registerBridgeHandlers, type BridgeActions } from './ipc';
@@ -61,6 +61,33 @@ describe('registerBridgeHandlers', () => {
       ['openAttachment', { url: '/api/uploads/a?sig=1', fileName: 'a.pdf', apiBaseUrl: 'https://sourcing.example.com' }],
       ['saveDownload', file],
     ]);
+  });
+
+  it('passes a change notification through with its change, which the notifier coalesces by', async () => {
+    const { call, ran } = bridge();
+    const notification = changeNotificationFor(
+      {
+        event: 'inquiryUpdated',
+        summary: {
+          id: '5d0c4f5e-7a1b-4c2d-9e3f-0a1b2c3d4e5f',
+          kind: 'inquiry',
+          displayName: 'Jane',
+          createdAt: '2026-01-01T00:00:00Z',
+        },
+        change: {
+          by: { id: 'ana', email: 'ana@example.com' },
+          type: 'owner',
+          text: 'assigned Jane to me@example.com',
+          status: 'New',
+          ownerId: 'me',
+          version: 2,
+          from: { status: 'New', ownerId: null },
+        },
+      },
+      'me',
+    );
+    await call(IPC.notify, notification);
+    expect(ran).toEqual([['notify', notification]]);
   });
 
   it('refuses malformed arguments before any action runs', async () => {

@@ -28,6 +28,17 @@ const realtimeEventArg = z.object({
     detail: z.string().max(500).optional(),
     createdAt: z.string().max(64),
   }),
+  change: z
+    .object({
+      by: z.object({ id: z.string().max(64), email: z.string().max(254) }),
+      type: z.enum(['status', 'owner', 'note']),
+      text: z.string().max(2000),
+      status: z.string().max(64),
+      ownerId: z.string().max(64).nullable(),
+      version: z.number().int(),
+      from: z.object({ status: z.string().max(64), ownerId: z.string().max(64).nullable() }),
+    })
+    .optional(),
 });
 
 const notificationArg = z.object({

@@ -1,4 +1,4 @@
-import { notificationFor, type AdminNotification, type RealtimeEvent } from '@sourcing/shared';
+import { changeNotificationFor, notificationFor, type AdminNotification, type RealtimeEvent } from '@sourcing/shared';
 import { describe, expect, it } from 'vitest';
 import { recordingNotifications } from '../test/fake-notifications';
 import { coalesceNotifications, createNotifier } from './notifier';
@@ -6,6 +6,20 @@ import { coalesceNotifications, createNotifier } from './notifier';
 const inquiry = (name: string, company: string): RealtimeEvent => ({
   event: 'inquiryUpdated',
   summary: { id: name, kind: 'inquiry', displayName: name, detail: company, createdAt: '2026-01-01T00:00:00Z' },
+});
+
+/** Another admin's change of a record now owned by 'me' (from `from` before it). */
+const changed = (name: string, status: string, from: { status: string; ownerId: string | null }): RealtimeEvent => ({
+  ...inquiry(name, 'Co'),
+  change: {
+    by: { id: 'ana', email: 'ana@example.com' },
+    type: 'status',
+    text: `changed ${name}`,
+    status,
+    ownerId: 'me',
+    version: 2,
+    from,
+  },
 });
 
 /** A timer the test fires by hand. */
@@ -27,6 +41,19 @@ describe('coalesceNotifications', () => {
       notificationFor(inquiry('Raj Patel', 'Patel Agro')),
     ]);
     expect(result).toEqual([plain, { title: '2 new buyer inquiries', body: 'Jane Doe, Raj Patel', route: '/admin/inquiries' }]);
+  });
+
+  it('keeps changes to the admin’s records apart from new records, one burst each', () => {
+    const assigned = (name: string) => changeNotificationFor(changed(name, 'New', { status: 'New', ownerId: null }), 'me')!;
+    const moved = changeNotificationFor(changed('Li Wei', 'Quoted', { status: 'New', ownerId: 'me' }), 'me')!;
+    expect(coalesceNotifications([assigned('Jane Doe')])).toEqual([assigned('Jane Doe')]);
+    expect(coalesceNotifications([assigned('Jane Doe'), notificationFor(inquiry('Raj Patel', 'Co')), assigned('Ama')])).toEqual([
+      expect.objectContaining({ title: 'New buyer inquiry — Raj Patel' }),
+      { title: '2 records assigned to you', body: 'Jane Doe, Ama', route: '/admin/inquiries' },
+    ]);
+    expect(coalesceNotifications([assigned('Jane Doe'), moved])).toEqual([
+      { title: '2 changes to your records', body: 'Jane Doe, Li Wei', route: '/admin/inquiries' },
+    ]);
   });
 });
 

@@ -1,8 +1,9 @@
 /**
  * Native notifications for what the admin UI announces. Notifications that arrive within a short
- * window are shown as one ('3 new buyer inquiries'); clicking one shows its admin list.
+ * window are shown as one ('3 new buyer inquiries', '12 records assigned to you'); clicking one
+ * shows its admin list or record.
  */
-import { notificationForBurst, type AdminNotification } from '@sourcing/shared';
+import { changeNotificationForBurst, notificationForBurst, type AdminNotification } from '@sourcing/shared';
 
 /** The part of Electron's Notification the notifier uses. */
 export interface NativeNotification {
@@ -14,11 +15,17 @@ export type NativeNotificationFactory = (options: { title: string; body: string 
 export const BURST_WINDOW_MS = 1000;
 const DEFAULT_ROUTE = '/admin';
 
-/** What a batch of notifications becomes: every realtime event in one burst, others one by one. */
+/**
+ * What a batch of notifications becomes: the new records in one burst, the changes to the admin's
+ * records in another, others one by one.
+ */
 export function coalesceNotifications(batch: AdminNotification[]): AdminNotification[] {
-  const events = batch.flatMap((n) => (n.event ? [n.event] : []));
-  const burst = notificationForBurst(events);
-  return [...batch.filter((n) => !n.event), ...(burst ? [burst] : [])];
+  const arrivals = batch.flatMap((n) => (n.event && !n.event.change ? [n.event] : []));
+  const changes = batch.filter((n) => n.event?.change);
+  return [
+    ...batch.filter((n) => !n.event),
+    ...[notificationForBurst(arrivals), changeNotificationForBurst(changes)].filter((n) => n !== null),
+  ];
 }
 
 export interface NotifierOptions {

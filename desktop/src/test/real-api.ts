@@ -2,7 +2,7 @@
  * A real API server for the desktop tests (the API's own test helper: real HTTP and WebSocket on an
  * ephemeral port, fresh SQLite under a temp DATA_DIR), with an admin signed in over HTTP.
  */
-import { API_PATHS, API_PREFIX, type SessionResponse } from '@sourcing/shared';
+import { API_PATHS, API_PREFIX, type AdminProfile, type SessionResponse } from '@sourcing/shared';
 import { withProof } from '@sourcing/api/test/form-proof';
 import { startTestServer, type TestServer } from '@sourcing/api/test/support';
 
@@ -13,6 +13,8 @@ export const TEST_ADMIN_LOGIN = { email: 'desktop.admin@example.com', password: 
 
 export interface SignedInApi {
   server: TestServer;
+  /** The signed-in admin (an owner). */
+  admin: AdminProfile;
   accessToken: string;
   /** The refresh cookie the login set (what the app's persistent session keeps). */
   cookie: string;
@@ -38,6 +40,7 @@ export async function startSignedInApi(env: Record<string, string> = {}): Promis
   const auth = { Authorization: `Bearer ${session.accessToken}` };
   return {
     server,
+    admin: session.admin,
     accessToken: session.accessToken,
     cookie,
     post: async (path, body, headers = {}) => fetch(url(path), await withProof(server, { method: 'POST', body, headers })),

@@ -1,27 +1,16 @@
-import { execFileSync } from 'node:child_process';
-import { resolve } from 'node:path';
-import { expect, test, type Browser, type Page } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
-import { inquiryValues, seedContact, seedInquiry, seedSupplierOffer, signIn, supplierValues, uniqueTag } from './support';
-
-const REPO_ROOT = resolve(import.meta.dirname, '../../..');
-
-/** A second admin account, made with the admin CLI against the test server's database. */
-function createAdmin(tag: string) {
-  const admin = { email: `${tag.toLowerCase()}@staff.example.com`, password: 'second-admin-password' };
-  execFileSync('node', ['api/dist/admin.js', 'create', admin.email, '--password', admin.password], {
-    cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
-  });
-  return admin;
-}
-
-async function adminPage(browser: Browser, path: string, admin = E2E_ADMIN): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
-  const page = await context.newPage();
-  await signIn(page, path, admin);
-  return page;
-}
+import { expect, test, type Page } from '@playwright/test';
+import { E2E_ADMIN } from '../support/env';
+import {
+  adminPage,
+  createAdmin,
+  inquiryValues,
+  seedContact,
+  seedInquiry,
+  seedSupplierOffer,
+  signIn,
+  supplierValues,
+  uniqueTag,
+} from './support';
 
 const table = (page: Page) => page.locator('table.records-table');
 

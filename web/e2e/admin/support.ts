@@ -1,5 +1,7 @@
 /** Helpers of the admin browser tests: sign in, and seed records through the public endpoints. */
-import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { execFileSync } from 'node:child_process';
+import { resolve } from 'node:path';
+import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { solvedProof } from '@sourcing/api/test/form-proof';
 import {
   BUYER_INQUIRY,
@@ -31,6 +33,26 @@ export async function signIn(
   await page.getByLabel('Password').fill(account.password);
   await page.getByRole('button', { name: 'Login' }).click();
   await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toBeVisible();
+}
+
+const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+
+/** Another admin account, made with the admin CLI against the test server's database. */
+export function createAdmin(tag: string) {
+  const admin = { email: `${tag.toLowerCase()}@staff.example.com`, password: 'second-admin-password' };
+  execFileSync('node', ['api/dist/admin.js', 'create', admin.email, '--password', admin.password], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+  });
+  return admin;
+}
+
+/** A page in a browser context of its own (a fresh browser: no cookies, no storage), signed in. */
+export async function adminPage(browser: Browser, path: string, admin = E2E_ADMIN): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+  const page = await context.newPage();
+  await signIn(page, path, admin);
+  return page;
 }
 
 /** A solved spam-check challenge of the test server, as the site's widget sends it (docs/forms.md#spam-protection). */

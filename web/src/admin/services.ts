@@ -37,7 +37,6 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
     store,
     api: () => api,
     platform,
-    storage: window.localStorage,
     me: () => store.get(sessionAtom).admin?.id ?? null,
     announce: (text) => toast(text, { id: `change:${text}` }),
   });
@@ -62,7 +61,7 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
           if (status !== 'connecting') store.set(liveConnectionLostAtom, status === 'closed');
         },
       });
-      void live.refreshAllCounts();
+      void live.refreshCounts();
       return {
         reconnectNow: () => client.reconnectNow(),
         stop() {

@@ -19,6 +19,7 @@ import { AddSubscriberConsent1795000000320 } from './1795000000320-add-subscribe
 import { CreateUsedFormProofs1795000000400 } from './1795000000400-create-used-form-proofs';
 import { AnnounceRecords1795000000600 } from './1795000000600-announce-records';
 import { CreateMatching1795000000750 } from './1795000000750-create-matching';
+import { CreateReadState1795000000800 } from './1795000000800-create-read-state';
 
 export const MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -38,4 +39,5 @@ export const MIGRATIONS = [
   CreateUsedFormProofs1795000000400,
   AnnounceRecords1795000000600,
   CreateMatching1795000000750,
+  CreateReadState1795000000800,
 ];

@@ -47,18 +47,28 @@ function changeText(title: string, status: string | null, owner: Assignee | null
   return parts.join(' and ');
 }
 
-/** The realtime event of a change staff made to a record. */
+/** The realtime event of a change staff made to a record: `row` after it, `before` its status and owner before (a note changes neither). */
 export function changeEvent(
   kind: RecordKind,
   row: DeskRow,
   by: Assignee,
   type: RealtimeChange['type'],
   text: string,
+  before: Pick<DeskRow, 'status' | 'ownerId'> = row,
   other?: RealtimeChange['other'],
 ): RealtimeEvent {
   return {
     ...recordEvent(kind, row),
-    change: { by, type, text, status: row.status, ownerId: row.ownerId, version: row.version, ...(other ? { other } : {}) },
+    change: {
+      by,
+      type,
+      text,
+      status: row.status,
+      ownerId: row.ownerId,
+      version: row.version,
+      from: { status: before.status, ownerId: before.ownerId },
+      ...(other ? { other } : {}),
+    },
   };
 }
 
@@ -130,7 +140,7 @@ export async function changeRecords(
       const title = String(row[kind.definition.title]);
       outcome.updated.push(next);
       outcome.events.push(
-        changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner)),
+        changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner), row),
       );
     }
     await storeEvents(manager, events);

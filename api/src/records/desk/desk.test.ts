@@ -229,6 +229,7 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
         status: 'Quoted',
         ownerId: bob.id,
         version: 2,
+        from: { status: 'New', ownerId: null },
       },
     });
     socket.close();

@@ -13,6 +13,7 @@ import type { RecordKind } from '../record-kind';
 import { allRecords, findRecord, listDefinitionOf, listRecords } from './record-list';
 import { UUID } from './cursor';
 import { createExportLinks } from './export-links';
+import { unreadAmong } from '../read-state/read-state';
 
 /** Absolute signed attachment links, on PUBLIC_URL when set, else on the origin the admin used. */
 export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Context): LinkSigner {
@@ -51,7 +52,8 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   router.get<ListState>(path, viewer, listQuery, async (ctx) => {
     const { query } = ctx.state.input;
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listRecords(deps, def, query, linkSigner(deps, ctx));
+    const page = await listRecords(deps, def, query, linkSigner(deps, ctx));
+    ctx.body = { ...page, unreadIds: await unreadAmong(deps, ctx.state.admin.id, kind, page.data) };
   });
 
   // Validating here too means a malformed query is refused to the admin, not in a download.

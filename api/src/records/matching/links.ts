@@ -63,7 +63,7 @@ export async function changeLink(
     const text = linked ? `linked ${title} with ${otherTitle}` : `unlinked ${title} from ${otherTitle}`;
     return {
       other,
-      event: changeEvent(kind, row, actor, 'link', text, { event: otherKind.definition.event, id: otherId }),
+      event: changeEvent(kind, row, actor, 'link', text, row, { event: otherKind.definition.event, id: otherId }),
     };
   });
 }

@@ -4,14 +4,14 @@ import { useEffect, useRef, useState } from 'react';
 import type { RealtimeClient } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
-import { liveConnectionLostAtom, unseenCountsAtom } from '../live/live';
+import { liveConnectionLostAtom, unreadCountsAtom } from '../live/live';
 import { useAdminServices } from '../services';
 import { sessionAtom } from '../session/session';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 export function AdminLayout() {
   const { session, live, platform, startRealtime } = useAdminServices();
-  const unseen = useAtomValue(unseenCountsAtom);
+  const unread = useAtomValue(unreadCountsAtom);
   const connectionLost = useAtomValue(liveConnectionLostAtom);
   const realtime = useRef<RealtimeClient | null>(null);
   const { pathname } = useLocation();
@@ -52,13 +52,13 @@ export function AdminLayout() {
         <nav>
           <ul>
             {navItems.map((item) => {
-              const count = item.list ? unseen[item.list] : 0;
+              const count = item.list ? unread[item.list] : 0;
               return (
                 <li key={item.to}>
                   <NavLink to={item.to} end={item.to === '/admin'} className="nav-link">
                     <span>{item.label}</span>
                     {count > 0 && (
-                      <span className="badge" aria-label={`${count} new`}>
+                      <span className="badge" aria-label={`${count} unread`}>
                         {count > 99 ? '99+' : count}
                       </span>
                     )}

@@ -4,7 +4,7 @@ import { LIST_DEFINITIONS } from '../lists/list-definitions';
 export interface NavItem {
   label: string;
   to: string;
-  /** The list whose unseen count this link shows. */
+  /** The list whose unread count this link shows. */
   list?: AdminListName;
   /** Shown only to this role and above (the server refuses the rest anyway). */
   role?: Role;

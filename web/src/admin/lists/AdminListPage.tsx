@@ -1,8 +1,10 @@
+import { useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
-import { csvFileName, type AdminListRecords, type DeskListName } from '@sourcing/shared';
+import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName } from '@sourcing/shared';
 import { BulkBar } from '../desk/BulkBar';
+import { unreadCountsAtom } from '../live/live';
 import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
 import { LoadError } from '../ui/LoadError';
@@ -54,8 +56,8 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
     : null;
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [exporting, setExporting] = useState(false);
-
-  useEffect(() => live.viewList(definition.name), [live, definition.name]);
+  const unreadCount = useAtomValue(unreadCountsAtom)[definition.name];
+  const [markingRead, setMarkingRead] = useState(false);
 
   // The URL holds the settled search; a change of the URL from outside (a sidebar link, Back) wins.
   const urlSearch = useRef(q);
@@ -103,6 +105,17 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
     }
   };
 
+  const markAllRead = async () => {
+    setMarkingRead(true);
+    try {
+      await live.markAllRead(definition.name);
+    } catch (error) {
+      toastOnce.error(error instanceof Error ? error.message : FAILURE_MESSAGES.unread);
+    } finally {
+      setMarkingRead(false);
+    }
+  };
+
   return (
     <section className="list-page" aria-labelledby="list-title">
       <div className="list-toolbar">
@@ -118,6 +131,11 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
             value={input}
             onChange={(e) => setInput(e.target.value)}
           />
+          {unreadCount > 0 && (
+            <button type="button" className="button" onClick={() => void markAllRead()} disabled={markingRead}>
+              Mark all read
+            </button>
+          )}
           <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export CSV'}
           </button>
@@ -143,9 +161,9 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
             Showing {state.rows.length} of {state.total}
           </p>
           {narrow ? (
-            <RecordCards definition={definition} rows={state.rows} />
+            <RecordCards definition={definition} rows={state.rows} unread={state.unread} />
           ) : (
-            <RecordTable definition={definition} rows={state.rows} selection={selection} />
+            <RecordTable definition={definition} rows={state.rows} unread={state.unread} selection={selection} />
           )}
           {state.nextCursor && <LoadMoreButton onLoad={loadMore} loading={state.loadingMore} />}
         </>
@@ -154,7 +172,18 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   );
 }
 
-function RecordTable({ definition, rows, selection }: { definition: ListDefinition; rows: Row[]; selection: Selection | null }) {
+/** A dot before a record the signed-in admin has not opened (docs/admin.md#read-state); no text, so cells keep their values. */
+function UnreadMarker() {
+  return <span className="unread-marker" role="img" aria-label="Unread" title="Unread" />;
+}
+
+interface RowsProps {
+  definition: ListDefinition;
+  rows: Row[];
+  unread: ReadonlySet<string>;
+}
+
+function RecordTable({ definition, rows, unread, selection }: RowsProps & { selection: Selection | null }) {
   const [params] = useSearchParams();
   const [first, ...rest] = definition.columns;
   const allSelected = selection !== null && rows.length > 0 && rows.every((r) => selection.ids.has(r._id));
@@ -184,7 +213,7 @@ function RecordTable({ definition, rows, selection }: { definition: ListDefiniti
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={row._id}>
+            <tr key={row._id} className={unread.has(row._id) ? 'unread' : undefined}>
               <td>
                 {selection && (
                   <input
@@ -198,6 +227,7 @@ function RecordTable({ definition, rows, selection }: { definition: ListDefiniti
                 {index + 1}
               </td>
               <td>
+                {unread.has(row._id) && <UnreadMarker />}
                 <Link to={row._id} state={backState(params)}>
                   <CellView cell={first.cell(row)} />
                 </Link>
@@ -219,12 +249,14 @@ function RecordTable({ definition, rows, selection }: { definition: ListDefiniti
 /** Cells a card shows under its fields, as its actions: the desk's status and owner. */
 const isDeskCell = (cell: Cell) => cell.kind === 'status' || cell.kind === 'owner';
 
-function RecordCards({ definition, rows }: { definition: ListDefinition; rows: Row[] }) {
+function RecordCards({ definition, rows, unread }: RowsProps) {
   const [params] = useSearchParams();
   return (
     <ol className="record-cards">
       {rows.map((row, index) => (
-        <li key={row._id} className="record-card">
+        <li key={row._id} className={unread.has(row._id) ? 'record-card unread' : 'record-card'}>
+          {/* Beside the heading, not in it: the heading's name stays the record's. */}
+          {unread.has(row._id) && <UnreadMarker />}
           <h3>
             <span className="serial">{index + 1}.</span>{' '}
             <Link to={row._id} state={backState(params)}>

@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   MATCHED_LISTS,
@@ -25,8 +26,10 @@ import { DASH, type ListDefinition } from './list-definitions';
 
 /** One record with every field, and its files previewed inline (images and PDFs). */
 export function RecordDetailPage({ definition }: { definition: ListDefinition }) {
-  const { api } = useAdminServices();
+  const { api, live } = useAdminServices();
   const { id = '' } = useParams();
+  // Opening a record reads it, for this admin on every device; a failure leaves it unread, nothing more.
+  useEffect(() => void live.markRead(definition.name, id).catch(() => undefined), [live, definition.name, id]);
   // Re-read when staff change this record (here or elsewhere) and after a reconnect.
   const version = useAtomValue(recordVersionsAtom)[id] ?? 0;
   const reconnects = useAtomValue(reconnectsAtom);

@@ -18,6 +18,13 @@ describe('list pages', () => {
     expect(appendPage(state, { data: [row('b'), row('a')], total: 3, nextCursor: null }).rows).toHaveLength(3);
   });
 
+  it('keeps which shown rows are unread across pages', () => {
+    const state = firstPage({ data: [row('c'), row('b')], total: 4, nextCursor: 'b', unreadIds: ['c'] });
+    expect([...state.unread]).toEqual(['c']);
+    const next = appendPage(state, { data: [row('a'), row('z')], total: 4, nextCursor: null, unreadIds: ['z'] });
+    expect([...next.unread].sort()).toEqual(['c', 'z']);
+  });
+
   it('re-reads at least one page, as many rows as were loaded, at most the API maximum', () => {
     expect(refreshLimit(0)).toBe(PAGE_SIZE);
     expect(refreshLimit(PAGE_SIZE * 3)).toBe(PAGE_SIZE * 3);

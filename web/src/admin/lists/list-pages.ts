@@ -12,6 +12,8 @@ export interface ListState<R> {
   loadingMore: boolean;
   /** A worked list's records per status (its tabs). */
   statusCounts?: Record<string, number>;
+  /** The shown records the signed-in admin has not opened. */
+  unread: ReadonlySet<string>;
 }
 
 export const LOADING_LIST: ListState<never> = {
@@ -21,6 +23,7 @@ export const LOADING_LIST: ListState<never> = {
   nextCursor: null,
   error: null,
   loadingMore: false,
+  unread: new Set(),
 };
 
 /** A fresh first page (also after a live refresh, which re-reads as many rows as were loaded). */
@@ -33,6 +36,7 @@ export function firstPage<R>(page: ListPage<R>): ListState<R> {
     error: null,
     loadingMore: false,
     statusCounts: page.statusCounts,
+    unread: new Set(page.unreadIds),
   };
 }
 
@@ -46,6 +50,7 @@ export function appendPage<R extends { _id: string }>(state: ListState<R>, page:
     nextCursor: page.nextCursor,
     loadingMore: false,
     statusCounts: page.statusCounts,
+    unread: new Set([...state.unread, ...(page.unreadIds ?? [])]),
   };
 }
 

@@ -1,12 +1,15 @@
 import { atom, type createStore } from 'jotai';
 import {
   ADMIN_LISTS,
+  changeNotificationFor,
   notificationFor,
+  unreadTotal,
   type AdminListName,
   type AdminPlatform,
   type ApiClient,
   type RealtimeEvent,
   type RealtimeEventName,
+  type UnreadCounts,
 } from '@sourcing/shared';
 
 type Store = ReturnType<typeof createStore>;
@@ -23,8 +26,8 @@ export const recordVersionsAtom = atom<Record<string, number>>({});
 export const reconnectsAtom = atom(0);
 /** Bumped when any record arrives: the dashboard re-fetches its figures. */
 export const statsVersionAtom = atom(0);
-/** Records that arrived since each list was last viewed (sidebar badges). */
-export const unseenCountsAtom = atom(perList(0));
+/** The signed-in admin's unread records per list, as the server counts them (sidebar badges). */
+export const unreadCountsAtom = atom<UnreadCounts>(perList(0));
 /** True while the live connection is lost and being retried (nothing new appears by itself meanwhile). */
 export const liveConnectionLostAtom = atom(false);
 
@@ -32,30 +35,10 @@ export function listOfEvent(event: RealtimeEventName): AdminListName {
   return ADMIN_LIST_NAMES.find((name) => ADMIN_LISTS[name].event === event)!;
 }
 
-export const totalUnseen = (counts: Record<AdminListName, number>) =>
-  ADMIN_LIST_NAMES.reduce((sum, name) => sum + counts[name], 0);
-
-const LAST_VIEWED_KEY = 'sourcing.admin.lastViewed.';
-
-/** When each list was last viewed, kept in localStorage so badges survive a reload. */
-export function createLastViewedStore(storage: Pick<Storage, 'getItem' | 'setItem'>) {
-  return {
-    get(name: AdminListName): string | undefined {
-      const value = storage.getItem(LAST_VIEWED_KEY + name);
-      return value && !Number.isNaN(Date.parse(value)) ? value : undefined;
-    },
-    set(name: AdminListName, time: Date): void {
-      storage.setItem(LAST_VIEWED_KEY + name, time.toISOString());
-    },
-  };
-}
-
 export interface LiveOptions {
   store: Store;
-  api: () => Pick<ApiClient, 'list'>;
+  api: () => Pick<ApiClient, 'unreadCounts' | 'markRead' | 'markAllRead'>;
   platform: Pick<AdminPlatform, 'notify' | 'setBadgeCount'>;
-  storage: Pick<Storage, 'getItem' | 'setItem'>;
-  now?: () => Date;
   /** The signed-in admin's id: their own changes are not announced back to them. */
   me?: () => string | null;
   /** Tells the admin what someone else did ('ana@example.com moved Jane Doe to Quoted'). */
@@ -63,37 +46,43 @@ export interface LiveOptions {
 }
 
 /**
- * What realtime events do to the UI: refresh the open list, the dashboard and the badges, and
- * ask the platform to notify. Unseen counts come from the list endpoint's `since` → `total`.
+ * What realtime events do to the UI: refresh the open list, the dashboard and the unread counts,
+ * and ask the platform to notify. The counts are the server's (docs/admin.md#read-state), so every
+ * browser and the desktop app show the same.
  */
-export function createLiveUpdates({ store, api, platform, storage, now = () => new Date(), me, announce }: LiveOptions) {
-  const lastViewed = createLastViewedStore(storage);
-  /** Lists on screen right now: what arrives there is seen at once. */
-  const onScreen = new Map<AdminListName, number>();
-  const countRequests = perList(0);
+export function createLiveUpdates({ store, api, platform, me, announce }: LiveOptions) {
+  /** Answers of a count asked before a reset (sign-out) are dropped. */
+  let generation = 0;
+  let counting: Promise<void> | null = null;
+  let countAgain = false;
 
-  const setCount = (name: AdminListName, count: number) => {
-    const counts = store.get(unseenCountsAtom);
-    if (counts[name] === count) return;
-    const next = { ...counts, [name]: count };
-    store.set(unseenCountsAtom, next);
-    platform.setBadgeCount(totalUnseen(next));
+  const setCounts = (counts: UnreadCounts) => {
+    store.set(unreadCountsAtom, counts);
+    platform.setBadgeCount(unreadTotal(counts));
   };
 
-  const markViewed = (name: AdminListName) => {
-    lastViewed.set(name, now());
-    setCount(name, 0);
-  };
-
-  async function refreshCount(name: AdminListName): Promise<void> {
-    if (onScreen.get(name)) return markViewed(name);
-    const request = ++countRequests[name];
-    try {
-      const page = await api().list(name, { since: lastViewed.get(name), limit: 1 });
-      if (request === countRequests[name] && !onScreen.get(name)) setCount(name, page.total);
-    } catch {
-      /* the badge keeps its last count; the list screen shows the error */
+  /** One count at a time: events arriving meanwhile (a bulk change) ask for one more count after it. */
+  function refreshCounts(): Promise<void> {
+    if (counting) {
+      countAgain = true;
+      return counting;
     }
+    const asked = generation;
+    const run: Promise<void> = (async () => {
+      do {
+        countAgain = false;
+        try {
+          const counts = await api().unreadCounts();
+          if (asked === generation) setCounts(counts);
+        } catch {
+          /* the badges keep their last counts; the next event or reconnect asks again */
+        }
+      } while (countAgain && asked === generation);
+    })().finally(() => {
+      if (counting === run) counting = null;
+    });
+    counting = run;
+    return run;
   }
 
   const bumpList = (name: AdminListName) =>
@@ -107,18 +96,21 @@ export function createLiveUpdates({ store, api, platform, storage, now = () => n
   return {
     handleEvent(event: RealtimeEvent): void {
       const name = listOfEvent(event.event);
+      void refreshCounts(); // a new record, or one moved to or from Spam
       if (event.change) {
-        // Staff worked a record: every view of it re-reads; nothing new arrived, so no notification.
+        // Staff worked a record: every view of it re-reads; the admin hears only what concerns them.
         this.recordChanged(name, event.summary.id);
         // A link changes the other record too.
         if (event.change.other) this.recordChanged(listOfEvent(event.change.other.event), event.change.other.id);
-        if (event.change.by.id !== me?.()) announce?.(`${event.change.by.email} ${event.change.text}`);
+        const admin = me?.() ?? null;
+        if (event.change.by.id !== admin) announce?.(`${event.change.by.email} ${event.change.text}`);
+        const notification = admin ? changeNotificationFor(event, admin) : null;
+        if (notification) platform.notify(notification);
         return;
       }
       bumpList(name);
       bumpStats();
       platform.notify(notificationFor(event));
-      void refreshCount(name);
     },
 
     /** A record changed (here or by someone else): its list, the dashboard and its detail re-read. */
@@ -133,28 +125,35 @@ export function createLiveUpdates({ store, api, platform, storage, now = () => n
       for (const name of ADMIN_LIST_NAMES) bumpList(name);
       bumpStats();
       store.set(reconnectsAtom, store.get(reconnectsAtom) + 1);
-      void this.refreshAllCounts();
+      void refreshCounts();
     },
 
-    async refreshAllCounts(): Promise<void> {
-      await Promise.all(ADMIN_LIST_NAMES.map(refreshCount));
+    refreshCounts,
+
+    /** The admin opened a record: it is read for them, on every device (its list re-reads its flags). */
+    async markRead(name: AdminListName, id: string): Promise<void> {
+      const asked = generation;
+      const counts = await api().markRead(name, id);
+      if (asked !== generation) return;
+      setCounts(counts);
+      bumpList(name);
     },
 
-    /** A list screen opened; returns the function to call when it closes. */
-    viewList(name: AdminListName): () => void {
-      onScreen.set(name, (onScreen.get(name) ?? 0) + 1);
-      countRequests[name]++;
-      markViewed(name);
-      return () => {
-        onScreen.set(name, (onScreen.get(name) ?? 1) - 1);
-        if (!onScreen.get(name)) markViewed(name);
-      };
+    /** Every record of the list is read for the admin. */
+    async markAllRead(name: AdminListName): Promise<void> {
+      const asked = generation;
+      const counts = await api().markAllRead(name);
+      if (asked !== generation) return;
+      setCounts(counts);
+      bumpList(name);
     },
 
     /** Signed out: no badges. */
     reset(): void {
-      for (const name of ADMIN_LIST_NAMES) countRequests[name]++;
-      store.set(unseenCountsAtom, perList(0));
+      generation++;
+      counting = null;
+      countAgain = false;
+      store.set(unreadCountsAtom, perList(0));
       platform.setBadgeCount(0);
     },
   };

@@ -64,7 +64,7 @@ describe('browser platform', () => {
     }
   });
 
-  it('puts the unseen count in the tab title', () => {
+  it('puts the unread count in the tab title', () => {
     const { win, platform } = fakeWindow('default');
     platform.setBadgeCount(3);
     expect(win.document.title).toBe('(3) Admin Panel');

@@ -1,14 +1,14 @@
 import type { AdminPlatform } from '@sourcing/shared';
 import { attachmentHref } from '../lists/attachments';
 
-/** Document title with the unseen count in front, e.g. '(3) Admin Panel'. */
+/** Document title with the unread count in front, e.g. '(3) Admin Panel'. */
 export function titleWithCount(baseTitle: string, count: number): string {
   return count > 0 ? `(${count}) ${baseTitle}` : baseTitle;
 }
 
 /**
  * The admin UI's platform in a browser tab: attachments open in a new tab, notifications use the
- * Notification API only when the user already allowed it, the unseen count goes into the tab title.
+ * Notification API only when the user already allowed it, the unread count goes into the tab title.
  */
 export function createBrowserPlatform(win: Window & typeof globalThis = window): AdminPlatform {
   const baseTitle = win.document.title;

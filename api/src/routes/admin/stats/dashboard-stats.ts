@@ -25,7 +25,10 @@ async function totals(deps: StatsDeps): Promise<DashboardStats['totals']> {
   const [byStatus, [confirmed]] = await Promise.all([
     statusCounts(deps.dataSource),
     // Only confirmed subscribers count (docs/mail.md#newsletter): an index range, not the trigger-kept total.
-    rawSql(deps.dataSource).all<{ n: string | number }>(`SELECT COUNT(*) AS "n" FROM "subscribers" WHERE "status" = 'confirmed'`, []),
+    rawSql(deps.dataSource).all<{ n: string | number }>(
+      `SELECT COUNT(*) AS "n" FROM "subscribers" WHERE "status" = 'confirmed'`,
+      [],
+    ),
   ]);
   const worked = (table: keyof typeof byStatus) => withoutSpam(byStatus[table] ?? {});
   return {
