@@ -4,6 +4,7 @@ import { SUBSCRIBER } from './subscriber';
 import { SUPPLIER_OFFER } from './supplier-offer';
 
 export * from './record-definition';
+export * from './record-filters';
 export * from './buyer-inquiry';
 export * from './supplier-offer';
 export * from './contact-message';

@@ -42,8 +42,8 @@ export interface FieldDefinition {
   readonly initial?: string;
   /** A realistic value: the starting point of every test fixture. */
   readonly sample?: string | readonly string[];
-  /** Found by the admin search (`q`). */
-  readonly searchable?: boolean;
+  /** How the admin list filters by it (docs/admin.md#filters), when it does. */
+  readonly filter?: FieldFilter;
   /** files: how many the visitor may attach. */
   readonly maxFiles?: number;
   /** How the admin shows a text (list, detail and CSV), when not as stored. */
@@ -51,6 +51,15 @@ export interface FieldDefinition {
   /** Where the admin does not show it (default: shown in the list, the detail and the CSV). */
   readonly hiddenIn?: readonly FieldPlace[];
 }
+
+/**
+ * A filter on one field: `oneOf` a fixed option (equal), `includes` an option (a list holding it),
+ * `matches` a typed text (equal, ignoring case; `suggestions` offered while typing).
+ */
+export type FieldFilter =
+  | { readonly by: 'oneOf'; readonly options: readonly string[]; readonly labels?: Readonly<Record<string, string>> }
+  | { readonly by: 'includes'; readonly options: readonly string[] }
+  | { readonly by: 'matches'; readonly suggestions: readonly string[] };
 
 type Fields = readonly FieldDefinition[];
 
@@ -188,8 +197,9 @@ export function filesField(definition: RecordDefinition): (FieldDefinition & { k
 export const fieldsShownIn = (definition: RecordDefinition, place: FieldPlace) =>
   definition.fields.filter((f) => !f.hiddenIn?.includes(place));
 
-/** Keys the admin search looks in. */
-export const searchedKeys = (definition: RecordDefinition) => definition.fields.filter((f) => f.searchable).map((f) => f.key);
+/** Keys the admin search (`q`) looks in: every text and list field of the kind. */
+export const searchedKeys = (definition: RecordDefinition) =>
+  definition.fields.filter((f) => f.kind === 'text' || f.kind === 'longText' || f.kind === 'list').map((f) => f.key);
 
 /** Multipart text fields of form values (lists as JSON). */
 export function toMultipartFields(values: Record<string, string | readonly string[]>): Record<string, string> {

@@ -9,7 +9,7 @@ export const SUBSCRIBER = defineRecord({
   event: 'subscriberUpdated',
   title: 'email',
   fields: [
-    { key: 'email', label: 'Email', kind: 'text', input: requiredEmail(), sample: 'reader@example.com', searchable: true },
+    { key: 'email', label: 'Email', kind: 'text', input: requiredEmail(), sample: 'reader@example.com' },
     { key: 'createdAt', label: 'Subscribed At', kind: 'date' },
   ],
 });

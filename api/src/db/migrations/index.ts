@@ -15,6 +15,8 @@ import { AddStaffRoles1795000000200 } from './1795000000200-add-staff-roles';
 import { CreateAuditLog1795000000210 } from './1795000000210-create-audit-log';
 import { CreateUsedFormProofs1795000000400 } from './1795000000400-create-used-form-proofs';
 import { AnnounceRecords1795000000600 } from './1795000000600-announce-records';
+import { SearchEveryTextField1795000000700 } from './1795000000700-search-every-text-field';
+import { IndexRecordOwners1795000000710 } from './1795000000710-index-record-owners';
 
 export const MIGRATIONS = [
   CreateRecordTables1795000000000,
@@ -30,4 +32,6 @@ export const MIGRATIONS = [
   CreateAuditLog1795000000210,
   CreateUsedFormProofs1795000000400,
   AnnounceRecords1795000000600,
+  SearchEveryTextField1795000000700,
+  IndexRecordOwners1795000000710,
 ];
