@@ -69,7 +69,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed. */
 const likeOf = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?');
 
-/** A list's rows narrowed by `q` and `since`: the FROM and WHERE of its statements, `?` placeholders. */
+/** A list's rows narrowed by the search, the filters and the status: the FROM and WHERE of its statements, `?` placeholders. */
 export interface FilteredRows {
   from: string;
   where: string[];
@@ -81,14 +81,17 @@ export function filteredRows(
   def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'statuses' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
-  const rows = matchingRows(deps, def, filter);
-  if (filter.status) {
-    rows.where.push('r."status" = ?');
-    rows.params.push(filter.status);
-  } else if (def.statuses) {
-    rows.where.push('r."status" <> ?');
-    rows.params.push(SPAM_STATUS);
-  }
+  return withStatus(def, matchingRows(deps, def, filter), filter.status);
+}
+
+/** The matching rows of one status, or (on a worked list) of every status but Spam. */
+function withStatus(
+  def: Pick<RecordListDefinition<unknown>, 'statuses'>,
+  rows: FilteredRows,
+  status?: string | null,
+): FilteredRows {
+  if (status) return { ...rows, where: [...rows.where, 'r."status" = ?'], params: [...rows.params, status] };
+  if (def.statuses) return { ...rows, where: [...rows.where, 'r."status" <> ?'], params: [...rows.params, SPAM_STATUS] };
   return rows;
 }
 
@@ -203,17 +206,16 @@ async function countRows(deps: ListDeps, base: FilteredRows): Promise<number> {
  */
 async function totals(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'statuses' | 'filterFields'>,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'statuses'>,
   filter: Filter,
+  matching: FilteredRows,
   base: FilteredRows,
 ): Promise<{ total: number; byStatus?: Record<string, number> }> {
   const narrowed = isNarrowed(filter);
   if (!def.statuses) {
     return { total: narrowed ? await countRows(deps, base) : (await recordCounts(deps.dataSource))[def.table] };
   }
-  const counts = narrowed
-    ? await countPerStatus(deps, matchingRows(deps, def, filter))
-    : (await statusCounts(deps.dataSource))[def.table];
+  const counts = narrowed ? await countPerStatus(deps, matching) : (await statusCounts(deps.dataSource))[def.table];
   const byStatus = countsInOrder(def.statuses, counts);
   return { total: filter.status ? (byStatus[filter.status] ?? 0) : withoutSpam(byStatus), byStatus };
 }
@@ -224,9 +226,10 @@ export async function listRecords<Rec>(
   query: ParsedListQuery,
   sign: LinkSigner,
 ): Promise<ListPage<Rec>> {
-  const base = filteredRows(deps, def, query);
+  const matching = matchingRows(deps, def, query);
+  const base = withStatus(def, matching, query.status);
   const [{ total, byStatus }, rows] = await Promise.all([
-    totals(deps, def, query, base),
+    totals(deps, def, query, matching, base),
     pageRows(deps, def, base, query.sort, query.cursor, query.limit + 1),
   ]);
   const more = rows.length > query.limit;
