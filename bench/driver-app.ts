@@ -8,7 +8,7 @@ import busboy from 'busboy';
 import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
-import { RECORD_DEFINITIONS, SPAM_STATUS, wireName, type RecordDefinition } from '@sourcing/shared';
+import { RECORD_DEFINITIONS, searchedKeys, SPAM_STATUS, wireName, type RecordDefinition } from '@sourcing/shared';
 import { channelFor } from '../api/src/realtime/postgres-event-bus';
 import { trendBuckets } from '../api/src/routes/admin/stats/trend-buckets';
 
@@ -221,7 +221,7 @@ const STATUS_COUNTS = `SELECT "status", "total" FROM "record_status_counts" WHER
 /** Every status but Spam: the default view's rows and total. */
 const notSpam = (counts: Record<string, unknown>[]) =>
   counts.reduce((sum, c) => (c.status === SPAM_STATUS ? sum : sum + Number(c.total)), 0);
-const SEARCHED = inquiry.fields.filter((f) => f.searchable).map((f) => `r."${f.key}"`);
+const SEARCHED = searchedKeys(inquiry).map((key) => `r."${key}"`);
 
 /**
  * The page's records the admin has not read (docs/api.md#read-state): newer than their watermark

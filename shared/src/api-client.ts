@@ -95,6 +95,9 @@ export interface ApiClientOptions {
 
 type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
 
+/** A list's query as parameters: its filters beside the others. */
+const listParams = ({ filters, ...query }: ListQuery) => queryString({ ...filters, ...query });
+
 export function queryString(query: object): string {
   const params = new URLSearchParams();
   for (const [key, value] of Object.entries(query)) {
@@ -166,7 +169,7 @@ export function createApiClient(options: ApiClientOptions) {
         proof,
       }),
     list: <N extends AdminListName>(name: N, query: ListQuery = {}) =>
-      json<ListPage<AdminListRecords[N]>>('GET', `${ADMIN_LISTS[name].path}${queryString(query)}`, FAILURE_MESSAGES.list[name], {
+      json<ListPage<AdminListRecords[N]>>('GET', `${ADMIN_LISTS[name].path}${listParams(query)}`, FAILURE_MESSAGES.list[name], {
         authenticated: true,
       }),
     detail: <N extends AdminListName>(name: N, id: string) =>
@@ -174,10 +177,10 @@ export function createApiClient(options: ApiClientOptions) {
         authenticated: true,
       }),
     /** The export of the list with this query, on a short-lived signed link to download directly (BOM and all). */
-    exportLink: (name: AdminListName, query: Pick<ListQuery, 'q' | 'status'> = {}) =>
+    exportLink: (name: AdminListName, query: Omit<ListQuery, 'limit' | 'cursor'> = {}) =>
       json<{ url: string }>(
         'GET',
-        `${ADMIN_LISTS[name].path}${EXPORT_LINK_SUFFIX}${queryString(query)}`,
+        `${ADMIN_LISTS[name].path}${EXPORT_LINK_SUFFIX}${listParams(query)}`,
         FAILURE_MESSAGES.exportCsv,
         {
           authenticated: true,

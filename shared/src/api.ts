@@ -2,6 +2,7 @@
 import type { StatsPeriod } from './constants';
 import type { AdminListName } from './api-paths';
 import type { RecordOf } from './records/record-definition';
+import type { ListFilters } from './records/record-filters';
 import type { RECORD_DEFINITIONS } from './records';
 import type { Role } from './staff/roles';
 
@@ -40,13 +41,15 @@ export interface ListQuery {
   sort?: 'newest' | 'oldest';
   /** Only records of this status (a desk list); absent: every status but Spam. */
   status?: string;
+  /** The list's filters (docs/admin.md#filters), sent as parameters of their own. */
+  filters?: ListFilters;
 }
 
 export interface ListPage<T> {
   data: T[];
   total: number;
   nextCursor: string | null;
-  /** A desk list's records per status (trigger-kept, whatever the search): its status tabs. */
+  /** A desk list's records per status, under the same search and filters (trigger-kept when there are none): its tabs. */
   statusCounts?: Record<string, number>;
   /** Ids of this page's records the signed-in admin has not opened (Spam is never unread). */
   unreadIds?: string[];

@@ -10,7 +10,7 @@ import {
   UPLOAD_LIMITS,
   USER_TYPES,
 } from '../constants';
-import { splitAddress } from '../countries';
+import { COUNTRIES, splitAddress } from '../countries';
 import { optionalText, requiredText, storableText, trimmed } from '../schemas/common';
 import {
   defineRecord,
@@ -25,6 +25,7 @@ import { submitterFields, TIMESTAMP_FIELDS } from './submitter-fields';
 
 const DECIMAL = /^\d+(\.\d+)?$/;
 const USER_TYPE_VALUES: readonly string[] = USER_TYPES.map((t) => t.value);
+const USER_TYPE_LABELS = Object.fromEntries(USER_TYPES.map((t) => [t.value, t.label]));
 
 /** A JSON list (as multipart sends it) or an array; anything else becomes an empty list. */
 const stringList = z.preprocess(
@@ -88,6 +89,7 @@ export const BUYER_INQUIRY = defineRecord({
       kind: 'text',
       input: oneOfOrBlank(USER_TYPE_VALUES, 'User Type is required', MAX_LENGTH.short),
       sample: 'Trader',
+      filter: { by: 'oneOf', options: USER_TYPE_VALUES, labels: USER_TYPE_LABELS },
     },
     {
       key: 'commodities',
@@ -96,9 +98,9 @@ export const BUYER_INQUIRY = defineRecord({
       wire: 'selectedCommodities',
       input: stringList.refine((list) => list.length > 0, 'Select at least one commodity'),
       sample: ['Copper Cathode', 'Others'],
-      searchable: true,
+      filter: { by: 'includes', options: COMMODITY_OPTIONS },
     },
-    { key: 'otherCommodity', label: 'Other Commodity', kind: 'text', input: optionalText(), sample: 'Nickel', searchable: true },
+    { key: 'otherCommodity', label: 'Other Commodity', kind: 'text', input: optionalText(), sample: 'Nickel' },
     {
       key: 'quantity',
       label: 'Quantity',
@@ -148,6 +150,7 @@ export const BUYER_INQUIRY = defineRecord({
       kind: 'text',
       input: requiredText('Destination Country is required'),
       sample: 'India',
+      filter: { by: 'matches', suggestions: COUNTRIES.map((c) => c.name) },
     },
     {
       key: 'destinationPort',
@@ -162,6 +165,7 @@ export const BUYER_INQUIRY = defineRecord({
       kind: 'text',
       input: oneOfOrBlank(DISPATCH_MODES, 'Dispatch Mode is required', 40),
       sample: 'CIF',
+      filter: { by: 'oneOf', options: DISPATCH_MODES },
     },
     { key: 'customDispatchMode', label: 'Custom Dispatch Mode', kind: 'text', input: optionalText() },
     { key: 'deliveryTimeline', label: 'Delivery Timeline', kind: 'text', input: optionalText(), sample: '60 days' },

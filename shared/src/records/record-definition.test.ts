@@ -148,23 +148,15 @@ describe('record definitions', () => {
     expect(filesField(RECORD_DEFINITIONS.contacts)).toBeNull();
   });
 
-  it('lists the searched keys', () => {
-    expect(searchedKeys(BUYER_INQUIRY)).toEqual([
-      'fullName',
-      'companyName',
-      'email',
-      'commodities',
-      'otherCommodity',
-      'reference',
-    ]);
-    expect(searchedKeys(SUPPLIER_OFFER)).toEqual([
-      'fullName',
-      'companyName',
-      'email',
-      'productName',
-      'productCategory',
-      'reference',
-    ]);
+  it('searches every text and list field, never files or times', () => {
+    expect(searchedKeys(BUYER_INQUIRY)).toEqual(
+      BUYER_INQUIRY.fields.filter((f) => f.kind !== 'files' && f.kind !== 'date').map((f) => f.key),
+    );
+    expect(searchedKeys(SUPPLIER_OFFER)).toContain('portOfLoading');
+    expect(searchedKeys(SUPPLIER_OFFER)).toContain('paymentTerms');
+    expect(searchedKeys(BUYER_INQUIRY)).toEqual(expect.arrayContaining(['destinationPort', 'technicalSpecs', 'comments']));
+    expect(searchedKeys(RECORD_DEFINITIONS.contacts)).toEqual(['name', 'email', 'message', 'reference']);
+    expect(searchedKeys(RECORD_DEFINITIONS.subscribers)).toEqual(['email']);
   });
 
   it('composes the supplier sample into the texts the API stores', () => {

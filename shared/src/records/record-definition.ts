@@ -42,8 +42,10 @@ export interface FieldDefinition {
   readonly initial?: string;
   /** A realistic value: the starting point of every test fixture. */
   readonly sample?: string | readonly string[];
-  /** Found by the admin search (`q`). */
-  readonly searchable?: boolean;
+  /** False for a text the server sets from a fixed set (a subscriber's status): the search skips it. */
+  readonly searched?: false;
+  /** How the admin list filters by it (docs/admin.md#filters), when it does. */
+  readonly filter?: FieldFilter;
   /** files: how many the visitor may attach. */
   readonly maxFiles?: number;
   /** reference: the kind's three letters (INQ-7K2M9Q). */
@@ -53,6 +55,15 @@ export interface FieldDefinition {
   /** Where the admin does not show it (default: shown in the list, the detail and the CSV). */
   readonly hiddenIn?: readonly FieldPlace[];
 }
+
+/**
+ * A filter on one field: `oneOf` a fixed option (equal), `includes` an option (a list holding it),
+ * `matches` a typed text (equal, ignoring case; `suggestions` offered while typing).
+ */
+export type FieldFilter =
+  | { readonly by: 'oneOf'; readonly options: readonly string[]; readonly labels?: Readonly<Record<string, string>> }
+  | { readonly by: 'includes'; readonly options: readonly string[] }
+  | { readonly by: 'matches'; readonly suggestions: readonly string[] };
 
 type Fields = readonly FieldDefinition[];
 
@@ -196,8 +207,12 @@ export function referenceFieldOf(definition: RecordDefinition): (FieldDefinition
 export const fieldsShownIn = (definition: RecordDefinition, place: FieldPlace) =>
   definition.fields.filter((f) => !f.hiddenIn?.includes(place));
 
-/** Keys the admin search looks in. */
-export const searchedKeys = (definition: RecordDefinition) => definition.fields.filter((f) => f.searchable).map((f) => f.key);
+/** Keys the admin search (`q`) looks in: every text and list field of the kind. */
+export const searchedKeys = (definition: RecordDefinition) =>
+  definition.fields.filter((f) => SEARCHED_KINDS.has(f.kind) && f.searched !== false).map((f) => f.key);
+
+/** Every text a person could look for: what was typed or ticked, and the record's reference. */
+const SEARCHED_KINDS: ReadonlySet<FieldDefinition['kind']> = new Set(['text', 'longText', 'list', 'reference']);
 
 /** Multipart text fields of form values (lists as JSON). */
 export function toMultipartFields(values: Record<string, string | readonly string[]>): Record<string, string> {

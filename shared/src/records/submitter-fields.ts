@@ -17,7 +17,6 @@ export const submitterFields = <const W extends string>(
       kind: 'text',
       input: requiredText('Full Name is required'),
       sample: sample.fullName,
-      searchable: true,
     },
     {
       key: 'companyName',
@@ -25,7 +24,6 @@ export const submitterFields = <const W extends string>(
       kind: 'text',
       input: requiredText('Company Name is required'),
       sample: sample.companyName,
-      searchable: true,
     },
     { key: 'designation', label: 'Designation', kind: 'text', input: optionalText(), sample: 'Head of procurement' },
     { key: 'gstNumber', label: 'GST Number', kind: 'text', input: optionalText(60), sample: '27AAAAA0000A1Z5' },
@@ -36,7 +34,7 @@ export const submitterFields = <const W extends string>(
       input: requiredText('Phone Number is required', 40),
       sample: '+91 9876543210',
     },
-    { key: 'email', label: 'Email', kind: 'text', input: requiredEmail(), sample: sample.email, searchable: true },
+    { key: 'email', label: 'Email', kind: 'text', input: requiredEmail(), sample: sample.email },
     {
       key: 'address',
       label: 'Address',

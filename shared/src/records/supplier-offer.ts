@@ -1,6 +1,16 @@
 /** The supplier's product offer (docs/forms.md#supplier-product-offer). */
 import { z } from 'zod';
-import { CURRENCIES, MAX_LENGTH, SUPPLIER_CERTIFICATIONS, SUPPLIER_INCOTERMS, UNITS, UPLOAD_LIMITS, YES_NO } from '../constants';
+import {
+  COMMODITY_OPTIONS,
+  CURRENCIES,
+  MAX_LENGTH,
+  SUPPLIER_CERTIFICATIONS,
+  SUPPLIER_INCOTERMS,
+  UNITS,
+  UPLOAD_LIMITS,
+  YES_NO,
+} from '../constants';
+import { COUNTRIES } from '../countries';
 import { optionalText, requiredText, storableText } from '../schemas/common';
 import {
   defineRecord,
@@ -63,7 +73,7 @@ export const SUPPLIER_OFFER = defineRecord({
       kind: 'text',
       input: requiredText('Product Name is required'),
       sample: 'Copper Cathode',
-      searchable: true,
+      filter: { by: 'matches', suggestions: COMMODITY_OPTIONS },
     },
     {
       key: 'productCategory',
@@ -71,7 +81,6 @@ export const SUPPLIER_OFFER = defineRecord({
       kind: 'text',
       input: requiredText('Product Category is required'),
       sample: 'Metals',
-      searchable: true,
     },
     {
       key: 'productDescription',
@@ -92,13 +101,21 @@ export const SUPPLIER_OFFER = defineRecord({
     { key: 'pricePerUnit', label: 'Price Per Unit', kind: 'text', input: requiredText('Price is required', 60), sample: '8900' },
     { key: 'currency', label: 'Currency', kind: 'text', input: oneOf(CURRENCIES, 'USD'), initial: 'USD' },
     { key: 'leadTime', label: 'Lead Time', kind: 'text', input: optionalText(), sample: '30 days' },
-    { key: 'incoterm', label: 'Incoterm', kind: 'text', input: oneOf(SUPPLIER_INCOTERMS, 'FOB'), initial: 'FOB' },
+    {
+      key: 'incoterm',
+      label: 'Incoterm',
+      kind: 'text',
+      input: oneOf(SUPPLIER_INCOTERMS, 'FOB'),
+      initial: 'FOB',
+      filter: { by: 'oneOf', options: SUPPLIER_INCOTERMS },
+    },
     {
       key: 'originCountry',
       label: 'Origin Country',
       kind: 'text',
       input: requiredText('Country of Origin is required'),
       sample: 'Zambia',
+      filter: { by: 'matches', suggestions: COUNTRIES.map((c) => c.name) },
     },
     { key: 'portOfLoading', label: 'Port Of Loading', kind: 'text', input: optionalText(), sample: 'Dar es Salaam' },
     { key: 'exportCapability', label: 'Export Capability', kind: 'text', input: oneOf(YES_NO, 'Yes'), initial: 'Yes' },

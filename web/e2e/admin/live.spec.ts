@@ -10,7 +10,7 @@ test.describe('live updates', () => {
   }) => {
     const tag = uniqueTag('Live');
     await signIn(page, `/admin/inquiries?q=${tag}`);
-    await expect(page.getByText('No inquiries found.')).toBeVisible();
+    await expect(page.getByText(`No buyer inquiries match “${tag}”.`)).toBeVisible();
     let reloaded = false;
     page.on('framenavigated', (frame) => frame === page.mainFrame() && (reloaded = true));
 
@@ -60,13 +60,13 @@ test.describe('live updates', () => {
       sockets.push(ws);
     });
     await signIn(page, `/admin/contact-queries?q=${tag}`);
-    await expect(page.getByText('No contact messages found.')).toBeVisible();
+    await expect(page.getByText(`No contact messages match “${tag}”.`)).toBeVisible();
     await expect.poll(() => sockets.length).toBe(1);
 
     offline = true;
     await seedContact(request, { name: `Missed ${tag}`, email: 'missed@example.com', message: 'while offline' });
     await expect.poll(() => dropped).toBe(1);
-    await expect(page.getByText('No contact messages found.')).toBeVisible();
+    await expect(page.getByText(`No contact messages match “${tag}”.`)).toBeVisible();
     await sockets[0].close();
     await expect.poll(() => sockets.length, { timeout: 5000 }).toBe(2);
     await expect(page.locator('table.records-table')).toContainText(`Missed ${tag}`, { timeout: 5000 });

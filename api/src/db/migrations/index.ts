@@ -18,6 +18,8 @@ import { CreateMailOutbox1795000000310 } from './1795000000310-create-mail-outbo
 import { AddSubscriberConsent1795000000320 } from './1795000000320-add-subscriber-consent';
 import { CreateUsedFormProofs1795000000400 } from './1795000000400-create-used-form-proofs';
 import { AnnounceRecords1795000000600 } from './1795000000600-announce-records';
+import { SearchEveryTextField1795000000700 } from './1795000000700-search-every-text-field';
+import { IndexRecordOwners1795000000710 } from './1795000000710-index-record-owners';
 import { CreateMatching1795000000750 } from './1795000000750-create-matching';
 import { CreateReadState1795000000800 } from './1795000000800-create-read-state';
 
@@ -38,6 +40,8 @@ export const MIGRATIONS = [
   AddSubscriberConsent1795000000320,
   CreateUsedFormProofs1795000000400,
   AnnounceRecords1795000000600,
+  SearchEveryTextField1795000000700,
+  IndexRecordOwners1795000000710,
   CreateMatching1795000000750,
   CreateReadState1795000000800,
 ];

@@ -10,6 +10,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { numberedPlaceholders } from '../../db/raw-sql';
 import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf, pageQuery } from './record-list';
 import { recordRow, seedRows } from '../../test/factories';
+import type { RecordKind } from '../record-kind';
 import { RECORD_KINDS } from '../record-kinds';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 
@@ -224,9 +225,16 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const plan = async (q: string) => {
-    const def = listDefinitionOf(RECORD_KINDS.contacts);
-    const { sql, params } = pageQuery(server.deps, def, filteredRows(server.deps, def, { q, since: null }), 'newest', null, 50);
+  const plan = async (q: string, kind: RecordKind = RECORD_KINDS.contacts) => {
+    const def = listDefinitionOf(kind);
+    const { sql, params } = pageQuery(
+      server.deps,
+      def,
+      filteredRows(server.deps, def, { q, since: null, filters: {} }),
+      'newest',
+      null,
+      50,
+    );
     const runner = server.deps.dataSource.createQueryRunner();
     await runner.connect();
     try {
@@ -251,5 +259,11 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
     );
     const found = await call(server, '/api/contact?q=M%C3%BCLLER', { headers: server.adminHeaders() });
     expect(found.body.data.map((r: { name: string }) => r.name)).toEqual(['Zoë Müller']);
+  });
+
+  it('looks up every text field of an inquiry in the index too (port, payment terms, ...)', async () => {
+    expect(await plan('nhava sheva', RECORD_KINDS.inquiries)).toMatch(
+      engine === 'postgres' ? /Bitmap Index Scan on inquiries_search/ : /inquiries_search VIRTUAL TABLE INDEX \d+:L/,
+    );
   });
 });

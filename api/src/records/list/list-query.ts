@@ -1,4 +1,12 @@
-import { ADMIN_LIST_LIMIT, INVALID_CHARACTERS, isStorableText } from '@sourcing/shared';
+import {
+  ADMIN_LIST_LIMIT,
+  checkRange,
+  INVALID_CHARACTERS,
+  isStorableText,
+  listFiltersShape,
+  type ListFilters,
+  type RecordDefinition,
+} from '@sourcing/shared';
 import { z } from 'zod';
 import { decodeCursor, isStorableDate, type Cursor } from './cursor';
 
@@ -10,6 +18,8 @@ export interface ParsedListQuery {
   sort: 'newest' | 'oldest';
   /** A desk list's one status; null: every status but Spam (or no statuses at all). */
   status: string | null;
+  /** The kind's filters that were given (docs/admin.md#filters); `owner` may still say `mine`. */
+  filters: ListFilters;
 }
 
 const emptyAsUndefined = (v: unknown) => (v === '' || Array.isArray(v) ? undefined : v);
@@ -43,16 +53,22 @@ const listQueryFields = z.object({
 });
 
 /**
- * `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export, and `status` on a list
- * with statuses (400 with fields when malformed).
+ * `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export, `status` on a list
+ * with statuses, and the kind's filters (400 with fields when malformed).
  */
-export function listQuerySchemaOf(statuses: readonly string[] | null) {
+export function listQuerySchemaOf(definition: Pick<RecordDefinition, 'statuses' | 'fields'>) {
+  const { statuses } = definition;
   const status = statuses
     ? z.preprocess(emptyAsUndefined, z.enum(statuses as [string, ...string[]], { error: 'Unknown status' }).optional())
     : z.any().optional();
-  return listQueryFields.extend({ status }).transform((query, ctx): ParsedListQuery => {
+  const filterShape = listFiltersShape(definition as RecordDefinition);
+  return listQueryFields.extend({ status, ...filterShape }).transform((query, ctx): ParsedListQuery => {
     const cursor = query.cursor ? decodeCursor(query.cursor) : null;
     if (query.cursor && !cursor) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Invalid cursor' });
+    const given = query as Record<string, unknown>;
+    const filters: ListFilters = {};
+    for (const key of Object.keys(filterShape)) if (typeof given[key] === 'string') filters[key] = given[key];
+    checkRange(filters, ctx);
     return {
       limit: query.limit,
       cursor,
@@ -60,8 +76,7 @@ export function listQuerySchemaOf(statuses: readonly string[] | null) {
       since: query.since ? new Date(query.since) : null,
       sort: query.sort,
       status: statuses ? ((query.status as string | undefined) ?? null) : null,
+      filters,
     };
   });
 }
-
-export const listQuerySchema = listQuerySchemaOf(null);

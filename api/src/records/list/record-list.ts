@@ -1,4 +1,13 @@
-import { searchedKeys, SPAM_STATUS, type AdminListName, type ListPage } from '@sourcing/shared';
+import {
+  filteredFields,
+  OWNER_UNASSIGNED,
+  rangeBound,
+  searchedKeys,
+  SPAM_STATUS,
+  type AdminListName,
+  type FilteredField,
+  type ListPage,
+} from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
 import { dbTime, engineOf } from '../../db/engine';
 import { rawSql } from '../../db/raw-sql';
@@ -9,7 +18,7 @@ import { countsInOrder, statusCounts, withoutSpam } from '../desk/status-counts'
 import { recordCounts } from '../record-counts';
 import type { RecordKind, RecordTable } from '../record-kind';
 import { csvColumnsOf, type CsvColumn } from './csv';
-import { encodeCursor, type Cursor } from './cursor';
+import { encodeCursor, UUID, type Cursor } from './cursor';
 import type { ParsedListQuery } from './list-query';
 
 /** What differs between the four admin lists, derived from each kind; the paging, search and export are shared. */
@@ -21,6 +30,8 @@ export interface RecordListDefinition<Rec> {
   searchColumns: readonly string[];
   /** The desk's statuses (tabs, the status filter), null for a list staff do not work on. */
   statuses: readonly string[] | null;
+  /** The fields its filters compare (docs/admin.md#filters). */
+  filterFields: readonly FilteredField[];
   present(row: ListRow, sign: LinkSigner): Rec;
   csvColumns: CsvColumn<Rec>[];
 }
@@ -37,13 +48,14 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
     table: kind.table,
     searchColumns: searchedKeys(kind.definition),
     statuses: kind.definition.statuses,
+    filterFields: filteredFields(kind.definition),
     present,
     csvColumns: csvColumnsOf(kind.definition),
   };
 }
 
 type ListDeps = Pick<AppDeps, 'dataSource'>;
-type Filter = Pick<ParsedListQuery, 'q' | 'since'> & Partial<Pick<ParsedListQuery, 'status'>>;
+type Filter = Pick<ParsedListQuery, 'q' | 'since' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>;
 
 /**
  * The searched columns joined by a unit separator (so a match never spans two fields) and
@@ -54,8 +66,10 @@ export function searchedText(columns: readonly string[], alias: string): string 
 }
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed. */
+const likeOf = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?');
 
-/** A list's rows narrowed by `q` and `since`: the FROM and WHERE of its statements, `?` placeholders. */
+/** A list's rows narrowed by the search, the filters and the status: the FROM and WHERE of its statements, `?` placeholders. */
 export interface FilteredRows {
   from: string;
   where: string[];
@@ -64,33 +78,68 @@ export interface FilteredRows {
 
 export function filteredRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'statuses'>,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'statuses' | 'filterFields'>,
+  filter: Filter,
+): FilteredRows {
+  return withStatus(def, matchingRows(deps, def, filter), filter.status);
+}
+
+/** The matching rows of one status, or (on a worked list) of every status but Spam. */
+function withStatus(
+  def: Pick<RecordListDefinition<unknown>, 'statuses'>,
+  rows: FilteredRows,
+  status?: string | null,
+): FilteredRows {
+  if (status) return { ...rows, where: [...rows.where, 'r."status" = ?'], params: [...rows.params, status] };
+  if (def.statuses) return { ...rows, where: [...rows.where, 'r."status" <> ?'], params: [...rows.params, SPAM_STATUS] };
+  return rows;
+}
+
+/** True when anything but the status narrows the list: its totals are counted, not read from the trigger-kept counts. */
+const isNarrowed = (filter: Filter) => Boolean(filter.q || filter.since || Object.keys(filter.filters).length);
+
+/** The rows matching the search and every filter but the status (the status tabs count these). */
+function matchingRows(
+  deps: ListDeps,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
   const engine = engineOf(deps.dataSource);
   const rows: FilteredRows = { from: `"${def.table}" "r"`, where: [], params: [] };
+  const add = (condition: string, ...params: unknown[]) => {
+    rows.where.push(condition);
+    rows.params.push(...params);
+  };
   if (filter.q) {
-    // SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed.
-    const like = /[\\%_]/.test(filter.q) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?';
     // PostgreSQL: a trigram GIN index on this very expression; SQLite: the FTS5 trigram table
-    // the triggers of migration 1795000000040 fill.
-    rows.where.push(
+    // its triggers fill (migration 1795000000700).
+    const text =
       engine === 'postgres'
-        ? `${searchedText(def.searchColumns, 'r')} ${like}`
-        : `r."id" IN (SELECT "id" FROM "${def.table}_search" WHERE "text" ${like})`,
-    );
-    rows.params.push(`%${escapeLike(filter.q.toLowerCase())}%`);
+        ? `${searchedText(def.searchColumns, 'r')} ${likeOf(filter.q)}`
+        : `r."id" IN (SELECT "id" FROM "${def.table}_search" WHERE "text" ${likeOf(filter.q)})`;
+    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
+    // A record's reference (its id, given to the visitor) finds it too.
+    if (UUID.test(filter.q)) add(`(${text} OR r."id" = ?)`, pattern, filter.q.toLowerCase());
+    else add(text, pattern);
   }
-  if (filter.since) {
-    rows.where.push('r."createdAt" > ?');
-    rows.params.push(dbTime(engine, filter.since));
-  }
-  if (filter.status) {
-    rows.where.push('r."status" = ?');
-    rows.params.push(filter.status);
-  } else if (def.statuses) {
-    rows.where.push('r."status" <> ?');
-    rows.params.push(SPAM_STATUS);
+  if (filter.since) add('r."createdAt" > ?', dbTime(engine, filter.since));
+  const { owner, hasAttachment, from, to } = filter.filters;
+  if (owner === OWNER_UNASSIGNED) add('r."ownerId" IS NULL');
+  else if (owner) add('r."ownerId" = ?', owner);
+  if (hasAttachment) add(`r."attachments" ${hasAttachment === 'yes' ? '<>' : '='} '[]'`);
+  if (from) add('r."createdAt" >= ?', dbTime(engine, rangeBound(from, 'from')!));
+  if (to) add('r."createdAt" <= ?', dbTime(engine, rangeBound(to, 'to')!));
+  for (const field of def.filterFields) {
+    const value = filter.filters[field.key];
+    if (!value) continue;
+    const column = `r."${field.key}"`;
+    if (field.filter.by === 'oneOf') add(`${column} = ?`, value);
+    else if (field.filter.by === 'matches') add(`LOWER(${column}) = ?`, value.toLowerCase());
+    else {
+      // A list is stored as JSON text: the option, quoted, is one of its items.
+      const item = JSON.stringify(value);
+      add(`${column} ${likeOf(item)}`, `%${escapeLike(item)}%`);
+    }
   }
   return rows;
 }
@@ -133,26 +182,42 @@ async function pageRows(
   return (await rawSql(deps.dataSource).all(sql, params)).map((raw) => reader.read(raw));
 }
 
-/**
- * The unfiltered total (of a status, or of every status but Spam) comes from the trigger-kept
- * counts; a search or `since` counts its matches.
- */
-async function countRows(
-  deps: ListDeps,
-  table: RecordTable,
-  base: FilteredRows,
-  filter: Filter,
-  byStatus: Record<string, number> | undefined,
-): Promise<number> {
-  if (!filter.q && !filter.since) {
-    if (!byStatus) return (await recordCounts(deps.dataSource))[table];
-    return filter.status ? (byStatus[filter.status] ?? 0) : withoutSpam(byStatus);
-  }
+/** Rows per status of the rows matching the search and filters: one grouped count. */
+async function countPerStatus(deps: ListDeps, matching: FilteredRows): Promise<Record<string, number>> {
+  const rows = await rawSql(deps.dataSource).all<{ status: string; total: string | number }>(
+    `SELECT r."status" AS "status", COUNT(*) AS "total" FROM ${matching.from}${whereClause(matching.where)} GROUP BY r."status"`,
+    matching.params,
+  );
+  return Object.fromEntries(rows.map((row) => [row.status, Number(row.total)]));
+}
+
+async function countRows(deps: ListDeps, base: FilteredRows): Promise<number> {
   const [raw] = await rawSql(deps.dataSource).all<{ total: string | number }>(
     `SELECT COUNT(*) AS "total" FROM ${base.from}${whereClause(base.where)}`,
     base.params,
   );
   return Number(raw?.total ?? 0);
+}
+
+/**
+ * A list's total and, on a worked list, its counts per status (its tabs). Unnarrowed, both come
+ * from the trigger-kept counts; a search, `since` or a filter counts its matches (per status on a
+ * worked list, so the tabs follow the filters).
+ */
+async function totals(
+  deps: ListDeps,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'statuses'>,
+  filter: Filter,
+  matching: FilteredRows,
+  base: FilteredRows,
+): Promise<{ total: number; byStatus?: Record<string, number> }> {
+  const narrowed = isNarrowed(filter);
+  if (!def.statuses) {
+    return { total: narrowed ? await countRows(deps, base) : (await recordCounts(deps.dataSource))[def.table] };
+  }
+  const counts = narrowed ? await countPerStatus(deps, matching) : (await statusCounts(deps.dataSource))[def.table];
+  const byStatus = countsInOrder(def.statuses, counts);
+  return { total: filter.status ? (byStatus[filter.status] ?? 0) : withoutSpam(byStatus), byStatus };
 }
 
 export async function listRecords<Rec>(
@@ -161,10 +226,10 @@ export async function listRecords<Rec>(
   query: ParsedListQuery,
   sign: LinkSigner,
 ): Promise<ListPage<Rec>> {
-  const base = filteredRows(deps, def, query);
-  const byStatus = def.statuses ? countsInOrder(def.statuses, (await statusCounts(deps.dataSource))[def.table]) : undefined;
-  const [total, rows] = await Promise.all([
-    countRows(deps, def.table, base, query, byStatus),
+  const matching = matchingRows(deps, def, query);
+  const base = withStatus(def, matching, query.status);
+  const [{ total, byStatus }, rows] = await Promise.all([
+    totals(deps, def, query, matching, base),
     pageRows(deps, def, base, query.sort, query.cursor, query.limit + 1),
   ]);
   const more = rows.length > query.limit;
@@ -195,7 +260,7 @@ export const CSV_BATCH_SIZE = 1000;
 export async function* allRecords<Rec>(
   deps: ListDeps,
   def: RecordListDefinition<Rec>,
-  query: Pick<ParsedListQuery, 'q' | 'since' | 'sort'> & Partial<Pick<ParsedListQuery, 'status'>>,
+  query: Pick<ParsedListQuery, 'q' | 'since' | 'sort' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>,
   sign: LinkSigner,
 ): AsyncGenerator<Rec> {
   const base = filteredRows(deps, def, query);

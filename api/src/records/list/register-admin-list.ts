@@ -1,6 +1,6 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
-import { ADMIN_LISTS, API_PREFIX, CSV_EXPORT_SUFFIX, csvFileName, EXPORT_LINK_SUFFIX } from '@sourcing/shared';
+import { ADMIN_LISTS, API_PREFIX, CSV_EXPORT_SUFFIX, csvFileName, EXPORT_LINK_SUFFIX, OWNER_MINE } from '@sourcing/shared';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../../app-deps';
 import { declareRole, requireRole, type AdminState } from '../../auth/require-admin';
@@ -29,6 +29,29 @@ function apiOrigin(deps: Pick<AppDeps, 'config'>, ctx: Context): string {
   return deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
 }
 
+type ListState = AdminState & InputState<never, ParsedListQuery>;
+
+const OWNER_NEEDS_ADMIN = 'owner=mine needs a signed-in admin';
+
+/** `owner=mine` is the signed-in admin; a signed link carries the id itself (see exportQuery). */
+const resolveOwnerMine: Middleware<ListState> = async (ctx, next) => {
+  const { filters } = ctx.state.input.query;
+  if (filters.owner === OWNER_MINE) {
+    if (!ctx.state.admin) throw new HttpError(400, OWNER_NEEDS_ADMIN, { owner: OWNER_NEEDS_ADMIN });
+    filters.owner = ctx.state.admin.id;
+  }
+  await next();
+};
+
+/** The query a signed export link carries: the admin's as given, with `owner=mine` replaced by their id. */
+function exportQuery(ctx: Context & { state: ListState }): URLSearchParams {
+  const params = new URLSearchParams(ctx.querystring);
+  if (params.get('owner') === OWNER_MINE && ctx.state.input.query.filters.owner) {
+    params.set('owner', ctx.state.input.query.filters.owner);
+  }
+  return params;
+}
+
 /**
  * GET <list>, GET <list>/export-link, GET <list>/export.csv and GET <list>/:id of a kind: reads, for
  * every staff role; the export also opens with the short-lived signed link export-link gives, so
@@ -38,7 +61,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   const def = listDefinitionOf(kind);
   const path = ADMIN_LISTS[def.name].path;
   const viewer = requireRole(deps.tokens, 'viewer');
-  const listQuery = validate({ query: listQuerySchemaOf(def.statuses) });
+  const listQuery = validate({ query: listQuerySchemaOf(kind.definition) });
   const exportLinks = createExportLinks(deps.config.jwtSecret, deps.now);
   const exportPath = `${API_PREFIX}${path}${CSV_EXPORT_SUFFIX}`;
   // A signed link (handed out by export-link to a viewer) stands in for the token.
@@ -47,9 +70,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
     else await viewer(ctx, next);
   }) as Middleware<AdminState>);
 
-  type ListState = AdminState & InputState<never, ParsedListQuery>;
-
-  router.get<ListState>(path, viewer, listQuery, async (ctx) => {
+  router.get<ListState>(path, viewer, listQuery, resolveOwnerMine, async (ctx) => {
     const { query } = ctx.state.input;
     ctx.set('Cache-Control', 'no-store');
     const page = await listRecords(deps, def, query, linkSigner(deps, ctx));
@@ -58,21 +79,26 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
 
   // Validating here too means a malformed query is refused to the admin, not in a download.
   const auditExport = (ctx: Context & { state: ListState }) => {
-    const { q, since, sort, status } = ctx.state.input.query;
-    return deps.audit(ctx, 'export', { kind: kind.definition.kind }, { list: def.name, filters: { q, since, sort, status } });
+    const { q, since, sort, status, filters } = ctx.state.input.query;
+    return deps.audit(
+      ctx,
+      'export',
+      { kind: kind.definition.kind },
+      { list: def.name, filters: { q, since, sort, status, ...filters } },
+    );
   };
 
-  router.get<ListState>(`${path}${EXPORT_LINK_SUFFIX}`, viewer, listQuery, async (ctx) => {
+  router.get<ListState>(`${path}${EXPORT_LINK_SUFFIX}`, viewer, listQuery, resolveOwnerMine, async (ctx) => {
     await auditExport(ctx);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { url: `${apiOrigin(deps, ctx)}${exportLinks.signedPath(exportPath, new URLSearchParams(ctx.querystring))}` };
+    ctx.body = { url: `${apiOrigin(deps, ctx)}${exportLinks.signedPath(exportPath, exportQuery(ctx))}` };
   });
 
-  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, viewerOrSignedLink, listQuery, async (ctx) => {
+  router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, viewerOrSignedLink, listQuery, resolveOwnerMine, async (ctx) => {
     // A signed link was audited when export-link handed it out; an admin's token is audited here.
     if (ctx.state.admin) await auditExport(ctx);
-    const { q, since, sort, status } = ctx.state.input.query;
-    const records = allRecords(deps, def, { q, since, sort, status }, linkSigner(deps, ctx));
+    const { q, since, sort, status, filters } = ctx.state.input.query;
+    const records = allRecords(deps, def, { q, since, sort, status, filters }, linkSigner(deps, ctx));
     const columns = def.csvColumns;
     const logger = deps.logger;
     // Lines go out in chunks of about 64 KB: one stream write per row would cost more than the row.

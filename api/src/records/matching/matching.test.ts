@@ -13,6 +13,7 @@ import { recordEvents } from '../../test/events';
 import { recordRow, seedRows, type RowOfList } from '../../test/factories';
 import { withProof } from '../../test/form-proof';
 import { postForm, supplierForm, supplierValues } from '../../test/forms';
+import { recordByReference } from '../../test/references';
 import { createStaffAccount } from '../../test/staff';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 
@@ -129,7 +130,8 @@ describe.each(TEST_ENGINES)('matching buyers with suppliers on %s', (engine) => 
       await withProof(server, postForm(supplierForm(supplierValues({ productName: 'Tantalum ore' })))),
     );
     expect(res.status, res.text).toBe(201);
-    expect((await matches('inquiries', buyer)).matches.map((m) => [m._id, m.match])).toEqual([[res.body.reference, 'name']]);
+    const { _id: offerId } = await recordByReference(server, 'supplierInquiries', (res.body as { reference: string }).reference);
+    expect((await matches('inquiries', buyer)).matches.map((m) => [m._id, m.match])).toEqual([[offerId, 'name']]);
   });
 
   it('links and unlinks an offer from either side, in both records and both timelines, announced once for both', async () => {

@@ -1,9 +1,15 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
 import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName } from '@sourcing/shared';
+import { ColumnChooser } from '../columns/ColumnChooser';
+import { WIDE_LIST_COLUMNS } from '../columns/hidden-columns';
+import { useHiddenColumns } from '../columns/useHiddenColumns';
+import { assigneesAtom, ownerLabel } from '../desk/assignees';
 import { BulkBar } from '../desk/BulkBar';
+import { FilterBar } from '../filters/FilterBar';
+import { apiQuery, filterParams, filtersInUrl, isFiltered, noMatchText, type ListSearch } from '../filters/list-search';
 import { unreadCountsAtom } from '../live/live';
 import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
@@ -12,7 +18,7 @@ import { useDebouncedValue } from '../ui/useDebouncedValue';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { CellView } from './CellView';
 import { backState } from './back-to-list';
-import { isEmptyCell, SERIAL_HEADER, type Cell, type ListDefinition } from './list-definitions';
+import { isEmptyCell, SERIAL_HEADER, type Cell, type Column, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
 
 type Row = AdminListRecords[keyof AdminListRecords];
@@ -28,20 +34,30 @@ export interface Selection {
 
 export const SEARCH_DEBOUNCE_MS = 300;
 
-/** The one list screen, driven by a list definition: search, pages, export, table or cards. */
+type AnyColumn = Column<Row>;
+
+/** The one list screen, driven by a list definition: search, filters, pages, export, table or cards. */
 export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const { api, live, platform } = useAdminServices();
   const [params, setParams] = useSearchParams();
   const q = params.get('q') ?? '';
   const wanted = params.get('status');
   const status = wanted && definition.statuses?.includes(wanted) ? wanted : null;
+  const filters = useMemo(() => filtersInUrl(definition.name, params), [definition.name, params]);
+  const listSearch: ListSearch = { q, status, filters };
+  const request = apiQuery(listSearch);
+  const requestKey = JSON.stringify(request);
   const [input, setInput] = useState(q);
   const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
-  const { state, loadMore, retry } = useListPages(definition.name, q, status);
+  const { state, loadMore, retry } = useListPages(definition.name, request);
   const lastCounts = useRef(state.statusCounts);
   if (state.statusCounts) lastCounts.current = state.statusCounts;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
-  useEffect(() => setSelected(new Set()), [q, status]);
+  useEffect(() => setSelected(new Set()), [requestKey]);
+  const assignees = useAtomValue(assigneesAtom) ?? [];
+  const { hidden, toggle } = useHiddenColumns(definition.name);
+  const wide = definition.columns.length > WIDE_LIST_COLUMNS;
+  const columns = (definition.columns as AnyColumn[]).filter((c, i) => i === 0 || !wide || !hidden.has(c.header));
   const selection: Selection | null = definition.statuses
     ? {
         ids: selected,
@@ -90,11 +106,29 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       return params;
     });
 
+  // Each filter change is a step of history: Back undoes it.
+  const setFilter = (param: string, value: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      if (value) next.set(param, value);
+      else next.delete(param);
+      return next;
+    });
+  const clearFilters = () => {
+    setInput('');
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      for (const param of ['q', ...filterParams(definition.name)]) next.delete(param);
+      return next;
+    });
+  };
+
   const exportCsv = async () => {
     setExporting(true);
     try {
       // A signed link the browser or desktop app streams to disk: any size, bytes (and BOM) as sent.
-      const { url } = await api.exportLink(definition.name, { q, status: status ?? undefined });
+      // The export is asked for with exactly the list's query: it holds what is shown.
+      const { url } = await api.exportLink(definition.name, request);
       if (await platform.saveDownload({ url, fileName: csvFileName(definition.name, q, new Date()) })) {
         toastOnce.success('CSV exported');
       }
@@ -136,11 +170,18 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
               Mark all read
             </button>
           )}
+          {wide && <ColumnChooser headers={definition.columns.map((c) => c.header)} hidden={hidden} onToggle={toggle} />}
           <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export CSV'}
           </button>
         </div>
       </div>
+      <FilterBar
+        list={definition.name}
+        filters={filters}
+        onChange={setFilter}
+        onClear={isFiltered(listSearch) ? clearFilters : null}
+      />
       {definition.statuses && (
         <StatusTabs statuses={definition.statuses} counts={lastCounts.current} current={status} onSelect={showStatus} />
       )}
@@ -154,16 +195,29 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       )}
       {state.status === 'loading' && <p className="state-text">{definition.loadingText}</p>}
       {state.status === 'error' && <LoadError message={definition.errorText(state.error ?? '')} onRetry={retry} />}
-      {state.status === 'ready' && state.rows.length === 0 && <p className="state-text">{definition.emptyText}</p>}
+      {state.status === 'ready' && state.rows.length === 0 && (
+        <p className="state-text" role="status">
+          {isFiltered(listSearch) || status
+            ? noMatchText(definition.name, definition.noun, listSearch, (id) => ownerLabel(assignees, id))
+            : definition.emptyText}
+        </p>
+      )}
       {state.status === 'ready' && state.rows.length > 0 && (
         <>
           <p className="list-summary" role="status">
             Showing {state.rows.length} of {state.total}
           </p>
           {narrow ? (
-            <RecordCards definition={definition} rows={state.rows} unread={state.unread} />
+            <RecordCards definition={definition} columns={columns} rows={state.rows} unread={state.unread} />
           ) : (
-            <RecordTable definition={definition} rows={state.rows} unread={state.unread} selection={selection} />
+            <RecordTable
+              definition={definition}
+              columns={columns}
+              sticky={wide}
+              rows={state.rows}
+              unread={state.unread}
+              selection={selection}
+            />
           )}
           {state.nextCursor && <LoadMoreButton onLoad={loadMore} loading={state.loadingMore} />}
         </>
@@ -179,17 +233,25 @@ function UnreadMarker() {
 
 interface RowsProps {
   definition: ListDefinition;
+  columns: AnyColumn[];
   rows: Row[];
   unread: ReadonlySet<string>;
 }
 
-function RecordTable({ definition, rows, unread, selection }: RowsProps & { selection: Selection | null }) {
+function RecordTable(
+  props: RowsProps & {
+    /** A wide list keeps S.No and its first column in view while it scrolls sideways. */
+    sticky: boolean;
+    selection: Selection | null;
+  },
+) {
+  const { definition, columns, rows, unread, selection } = props;
   const [params] = useSearchParams();
-  const [first, ...rest] = definition.columns;
+  const [first, ...rest] = columns;
   const allSelected = selection !== null && rows.length > 0 && rows.every((r) => selection.ids.has(r._id));
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label={definition.title}>
-      <table className="records-table">
+      <table className={props.sticky ? 'records-table sticky-first' : 'records-table'}>
         <thead>
           <tr>
             <th scope="col">
@@ -204,7 +266,7 @@ function RecordTable({ definition, rows, unread, selection }: RowsProps & { sele
               )}
               {SERIAL_HEADER}
             </th>
-            {definition.columns.map((column) => (
+            {columns.map((column) => (
               <th scope="col" key={column.header}>
                 {column.header}
               </th>
@@ -249,7 +311,7 @@ function RecordTable({ definition, rows, unread, selection }: RowsProps & { sele
 /** Cells a card shows under its fields, as its actions: the desk's status and owner. */
 const isDeskCell = (cell: Cell) => cell.kind === 'status' || cell.kind === 'owner';
 
-function RecordCards({ definition, rows, unread }: RowsProps) {
+function RecordCards({ definition, columns, rows, unread }: RowsProps) {
   const [params] = useSearchParams();
   return (
     <ol className="record-cards">
@@ -264,7 +326,7 @@ function RecordCards({ definition, rows, unread }: RowsProps) {
             </Link>
           </h3>
           <dl>
-            {definition.columns
+            {columns
               .map((column) => ({ header: column.header, cell: column.cell(row) }))
               .filter(({ cell }) => !isEmptyCell(cell) && !isDeskCell(cell))
               .map(({ header, cell }) => (

@@ -36,6 +36,8 @@ export interface ListDefinition<N extends AdminListName = AdminListName> {
   title: string;
   loadingText: string;
   emptyText: string;
+  /** What the records are called when an empty result says what was searched ('No buyer inquiries match …'). */
+  noun: string;
   errorText(message: string): string;
   /** What names a record: the card heading, the detail title and the link to the detail. */
   primary(record: AdminListRecords[N]): string;
@@ -128,36 +130,40 @@ export const INQUIRIES: ListDefinition<'inquiries'> = defineList('inquiries', {
   route: 'inquiries',
   navLabel: 'Inquiries',
   title: 'All Inquiries',
+  noun: 'buyer inquiries',
   loadingText: 'Loading inquiries...',
   emptyText: 'No inquiries found.',
   errorText: errorWithPrefix,
-  searchHint: 'Search by name, company, email or commodity',
+  searchHint: 'Search every field, or a reference',
 });
 
 export const SUPPLIER_INQUIRIES: ListDefinition<'supplierInquiries'> = defineList('supplierInquiries', {
   route: 'supplier-inquiries',
   navLabel: 'Supplier Inquiries',
   title: 'Supplier Product Submissions',
+  noun: 'supplier offers',
   loadingText: 'Loading supplier submissions...',
   emptyText: 'No supplier inquiries found.',
   errorText: errorWithPrefix,
-  searchHint: 'Search by name, company, email or product',
+  searchHint: 'Search every field, or a reference',
 });
 
 export const CONTACTS: ListDefinition<'contacts'> = defineList('contacts', {
   route: 'contact-queries',
   navLabel: 'Contact Queries',
   title: 'Contact Queries',
+  noun: 'contact messages',
   loadingText: 'Loading contact queries...',
   emptyText: 'No contact messages found.',
   errorText: errorWithPrefix,
-  searchHint: 'Search by name, email or message',
+  searchHint: 'Search name, email, message or a reference',
 });
 
 export const SUBSCRIBERS: ListDefinition<'subscribers'> = defineList('subscribers', {
   route: 'subscribers',
   navLabel: 'Subscribers',
   title: 'Subscribers List',
+  noun: 'subscribers',
   loadingText: 'Loading subscribers...',
   emptyText: 'No subscribers found.',
   errorText: (message) => message,
