@@ -24,7 +24,7 @@ interface DriverError {
  */
 function isReferenceTaken(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
-  const driverError: DriverError = (error as { driverError?: DriverError }).driverError ?? (error as DriverError);
+  const driverError: DriverError = (error as { driverError?: DriverError }).driverError ?? error;
   if (driverError.code === '23505') return driverError.constraint?.endsWith('_reference') ?? false;
   return driverError.code === 'SQLITE_CONSTRAINT_UNIQUE' && /\.reference\b/.test(driverError.message ?? '');
 }

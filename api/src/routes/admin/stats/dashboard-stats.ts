@@ -10,7 +10,6 @@ import type { AppDeps } from '../../../app-deps';
 import { timeFromDb } from '../../../db/engine';
 import { rawSql } from '../../../db/raw-sql';
 import { statusCounts, withoutSpam } from '../../../records/desk/status-counts';
-import { recordCounts } from '../../../records/record-counts';
 import type { RecordKind } from '../../../records/record-kind';
 import { RECORD_KINDS } from '../../../records/record-kinds';
 import { trendBuckets } from './trend-buckets';
