@@ -46,7 +46,7 @@ const paragraphs = (texts: string[]) => texts.map((t) => `<p>${escapeHtml(t)}</p
 export const siteUrl = (config: Config) => config.publicUrl ?? `http://localhost:${config.port}`;
 
 /**
- * The mails of a new submission, queued in its transaction (docs/mail.md#mails): a confirmation
+ * The mails of a new submission, queued in its transaction (docs/mail.md#the-mails): a confirmation
  * to the sender with the reference and a copy of what they sent, and an alert to NOTIFY_EMAILS
  * linking to the record in the admin.
  */

@@ -17,7 +17,7 @@ export async function publishAfterCommit(deps: PublishDeps, event: RealtimeEvent
 
 /**
  * Announces a new record, unless the database already did in the inserting transaction
- * (PostgreSQL's trigger, docs/operations.md#realtime). Changes to existing records (the sales
+ * (PostgreSQL's trigger, docs/operations.md#realtime-across-replicas). Changes to existing records (the sales
  * desk) are always published with publishAfterCommit.
  */
 export async function announceNewRecord(deps: PublishDeps, event: RealtimeEvent): Promise<void> {

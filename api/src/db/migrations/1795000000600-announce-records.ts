@@ -11,7 +11,7 @@ const ANNOUNCED = [
 /**
  * PostgreSQL only: every insert into a record table NOTIFYs the realtime channel of its schema
  * from inside the inserting transaction, so the event goes out exactly when the row commits and
- * never for a row that rolled back (docs/operations.md#realtime). The payload is the app's
+ * never for a row that rolled back (docs/operations.md#realtime-across-replicas). The payload is the app's
  * realtime event. A statement inserting more than 100 rows (a bulk load) sends one resync
  * message instead of an event per row: the admins re-fetch.
  */
