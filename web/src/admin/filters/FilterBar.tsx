@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   filteredFields,
   HAS_ATTACHMENT,
@@ -10,7 +10,7 @@ import {
   type ListFilters,
 } from '@sourcing/shared';
 import { useAssignees } from '../desk/assignees';
-import { useDebouncedValue } from '../ui/useDebouncedValue';
+import { debounce } from '../ui/debounce';
 import { ANY, filterLabel, filterParams, MINE_LABEL, UNASSIGNED_LABEL } from './list-search';
 
 /** As the search box: one request once the typing pauses. */
@@ -119,21 +119,27 @@ function TypedFilter(props: {
   onChange: (value: string) => void;
 }) {
   const [text, setText] = useState(props.value);
-  const settled = useDebouncedValue(text.trim(), TYPED_FILTER_DEBOUNCE_MS);
   const inUrl = useRef(props.value);
   const onChange = useRef(props.onChange);
   onChange.current = props.onChange;
-  const apply = (value: string) => {
-    if (value === inUrl.current) return;
-    inUrl.current = value;
-    onChange.current(value);
-  };
+  const apply = useMemo(() => {
+    const now = (typed: string) => {
+      later.cancel();
+      const value = typed.trim();
+      if (value === inUrl.current) return;
+      inUrl.current = value;
+      onChange.current(value);
+    };
+    const later = debounce(now, TYPED_FILTER_DEBOUNCE_MS);
+    return { now, later };
+  }, []);
+  useEffect(() => apply.later.cancel, [apply]);
   useEffect(() => {
     if (props.value === inUrl.current) return;
     inUrl.current = props.value;
+    apply.later.cancel();
     setText(props.value);
-  }, [props.value]);
-  useEffect(() => apply(settled), [settled]);
+  }, [props.value, apply]);
   return (
     <label className="filter-field">
       <span>{props.label}</span>
@@ -142,8 +148,11 @@ function TypedFilter(props: {
         list={props.id}
         value={text}
         placeholder={ANY}
-        onChange={(e) => setText(e.target.value)}
-        onKeyDown={(e) => e.key === 'Enter' && apply(text.trim())}
+        onChange={(e) => {
+          setText(e.target.value);
+          apply.later(e.target.value);
+        }}
+        onKeyDown={(e) => e.key === 'Enter' && apply.now(text)}
       />
       <datalist id={props.id}>
         {props.suggestions.map((s) => (

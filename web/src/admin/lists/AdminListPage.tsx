@@ -14,7 +14,7 @@ import { unreadCountsAtom } from '../live/live';
 import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
 import { LoadError } from '../ui/LoadError';
-import { useDebouncedValue } from '../ui/useDebouncedValue';
+import { debounce } from '../ui/debounce';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { CellView } from './CellView';
 import { backState } from './back-to-list';
@@ -48,7 +48,6 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const request = apiQuery(listSearch);
   const requestKey = JSON.stringify(request);
   const [input, setInput] = useState(q);
-  const search = useDebouncedValue(input.trim(), SEARCH_DEBOUNCE_MS);
   const { state, loadMore, retry } = useListPages(definition.name, request);
   const lastCounts = useRef(state.statusCounts);
   if (state.statusCounts) lastCounts.current = state.statusCounts;
@@ -75,28 +74,36 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const unreadCount = useAtomValue(unreadCountsAtom)[definition.name];
   const [markingRead, setMarkingRead] = useState(false);
 
-  // The URL holds the settled search; a change of the URL from outside (a sidebar link, Back) wins.
+  // The URL holds the settled search; a change of the URL from outside (a sidebar link, Back,
+  // 'Clear filters') wins over what was being typed.
   const urlSearch = useRef(q);
   const setParamsRef = useRef(setParams);
   setParamsRef.current = setParams;
+  const searchLater = useMemo(
+    () =>
+      debounce((typed: string) => {
+        const search = typed.trim();
+        if (search === urlSearch.current) return;
+        urlSearch.current = search;
+        setParamsRef.current(
+          (previous) => {
+            const next = new URLSearchParams(previous);
+            if (search) next.set('q', search);
+            else next.delete('q');
+            return next;
+          },
+          { replace: true },
+        );
+      }, SEARCH_DEBOUNCE_MS),
+    [],
+  );
+  useEffect(() => searchLater.cancel, [searchLater]);
   useEffect(() => {
     if (q === urlSearch.current) return;
     urlSearch.current = q;
+    searchLater.cancel();
     setInput(q);
-  }, [q]);
-  useEffect(() => {
-    if (search === urlSearch.current) return;
-    urlSearch.current = search;
-    setParamsRef.current(
-      (previous) => {
-        const next = new URLSearchParams(previous);
-        if (search) next.set('q', search);
-        else next.delete('q');
-        return next;
-      },
-      { replace: true },
-    );
-  }, [search]);
+  }, [q, searchLater]);
 
   const showStatus = (next: string | null) =>
     setParams((previous) => {
@@ -115,6 +122,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       return next;
     });
   const clearFilters = () => {
+    searchLater.cancel();
     setInput('');
     setParams((previous) => {
       const next = new URLSearchParams(previous);
@@ -163,7 +171,10 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
             aria-label={`Search ${definition.title}`}
             placeholder={definition.searchHint}
             value={input}
-            onChange={(e) => setInput(e.target.value)}
+            onChange={(e) => {
+              setInput(e.target.value);
+              searchLater(e.target.value);
+            }}
           />
           {unreadCount > 0 && (
             <button type="button" className="button" onClick={() => void markAllRead()} disabled={markingRead}>
