@@ -3,6 +3,7 @@ import { In, type EntityManager, type ObjectLiteral } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
 import { AdminEntity } from '../../auth/schema';
 import { recordEvent } from '../present-record';
+import { changeWithEvents } from '../publish';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { eventRow, storeEvents, type RecordEventRow } from './record-events';
 
@@ -19,8 +20,6 @@ export interface ChangeOutcome {
   updated: DeskRow[];
   conflicts: DeskRow[];
   missing: string[];
-  /** One per changed record, to publish once the transaction has committed. */
-  events: RealtimeEvent[];
 }
 
 export const UNKNOWN_OWNER = 'Unknown owner';
@@ -75,17 +74,17 @@ export function changeEvent(
 /**
  * Sets the status and/or owner of records, each only if it still has the version the admin saw
  * (else it is a conflict, answered with its current state: never a silent overwrite). Each real
- * change bumps the version and leaves its timeline events; all in one transaction.
+ * change bumps the version, leaves its timeline events and announces itself; all in one transaction.
  */
 export async function changeRecords(
-  deps: Pick<AppDeps, 'dataSource' | 'now'>,
+  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger'>,
   kind: RecordKind,
   targets: VersionedId[],
   change: DeskChange,
   actor: Assignee,
 ): Promise<ChangeOutcome> {
   const now = deps.now();
-  return deps.dataSource.transaction(async (manager) => {
+  return changeWithEvents(deps, async (manager, announce) => {
     const repo = manager.getRepository<ObjectLiteral>(kind.entity);
     const ids = [...new Set(targets.map((t) => t.id))];
     const rows = new Map(((await repo.findBy({ id: In(ids) })) as DeskRow[]).map((row) => [row.id, row]));
@@ -93,7 +92,7 @@ export async function changeRecords(
       throw new OwnerNotFound();
     }
     const admins = await adminsById(manager, [actor.id, change.ownerId ?? null, ...[...rows.values()].map((r) => r.ownerId)]);
-    const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [], events: [] };
+    const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [] };
     const events: RecordEventRow[] = [];
 
     for (const { id, version } of targets) {
@@ -139,7 +138,7 @@ export async function changeRecords(
       }
       const title = String(row[kind.definition.title]);
       outcome.updated.push(next);
-      outcome.events.push(
+      await announce(
         changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner), row),
       );
     }

@@ -27,8 +27,8 @@ import { linkSigner } from '../list/register-admin-list';
 import { createPresenter } from '../present-record';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
-import { publishAfterCommit } from '../publish';
-import { changeEvent, changeRecords, OwnerNotFound, UNKNOWN_OWNER, type ChangeOutcome, type VersionedId } from './change-records';
+import { changeWithEvents } from '../publish';
+import { changeEvent, changeRecords, OwnerNotFound, UNKNOWN_OWNER, type VersionedId } from './change-records';
 import { eventRow, storeEvents, timelineEntry, timelineOf } from './record-events';
 
 export const JSON_ONLY = 'Send the change as JSON';
@@ -90,12 +90,10 @@ export async function rowOf(deps: Pick<AppDeps, 'dataSource'>, kind: RecordKind,
   return row;
 }
 
-/** Changes records and, once committed, announces each change to every admin. */
+/** Changes records, each change announced to every admin as it commits. */
 async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], wanted: DeskChange, actor: Assignee) {
   try {
-    const outcome: ChangeOutcome = await changeRecords(deps, kind, targets, wanted, actor);
-    for (const event of outcome.events) await publishAfterCommit(deps, event);
-    return outcome;
+    return await changeRecords(deps, kind, targets, wanted, actor);
   } catch (error) {
     if (error instanceof OwnerNotFound) throw new HttpError(400, UNKNOWN_OWNER, { ownerId: UNKNOWN_OWNER });
     throw error;
@@ -158,13 +156,13 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         version: number;
       };
       const actor = actorOf(ctx);
-      const [stored] = await storeEvents(deps.dataSource.manager, [
-        eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, deps.now()),
-      ]);
-      await publishAfterCommit(
-        deps,
-        changeEvent(kind, row, actor, 'note', `added a note to ${String(row[kind.definition.title])}`),
-      );
+      const stored = await changeWithEvents(deps, async (manager, announce) => {
+        const [note] = await storeEvents(manager, [
+          eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, deps.now()),
+        ]);
+        await announce(changeEvent(kind, row, actor, 'note', `added a note to ${String(row[kind.definition.title])}`));
+        return note;
+      });
       ctx.status = 201;
       ctx.body = timelineEntry(stored);
     },

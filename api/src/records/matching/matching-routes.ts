@@ -15,7 +15,6 @@ import { HttpError, NOT_FOUND } from '../../http/errors';
 import { validate, type InputState } from '../../http/validate';
 import { deskMutationGuards, jsonBodyOnly, rowOf } from '../desk/desk-routes';
 import { UUID } from '../list/cursor';
-import { publishAfterCommit } from '../publish';
 import { RECORD_KINDS } from '../record-kinds';
 import { findMatches, matchedRecord } from './find-matches';
 import { changeLink, LinkedRecordNotFound, LinkStateConflict } from './links';
@@ -41,9 +40,7 @@ function registerMatching(router: Router, deps: AppDeps, list: MatchedListName) 
     if (!UUID.test(id) || !UUID.test(otherId)) throw new HttpError(404, NOT_FOUND);
     try {
       const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
-      const outcome = await changeLink(deps, list, id, otherId, linked, actor);
-      await publishAfterCommit(deps, outcome.event);
-      return outcome.other;
+      return await changeLink(deps, list, id, otherId, linked, actor);
     } catch (error) {
       if (error instanceof LinkedRecordNotFound) throw new HttpError(404, NOT_FOUND);
       if (error instanceof LinkStateConflict) throw new HttpError(409, linked ? ALREADY_LINKED : NOT_LINKED);
