@@ -34,7 +34,7 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
       const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
       const title = String(row[kind.definition.title]);
       await changeWithEvents(deps, async (manager, announce) => {
-        await queueMail(
+        const mailId = await queueMail(
           manager,
           deps.now(),
           'reply',
@@ -47,6 +47,9 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
           },
           { kind: kind.definition.kind, id: row.id, actor },
         );
+        // Neither the message nor the address: the mail (and the record's timeline) hold those.
+        const subject = { kind: kind.definition.kind, id: row.id };
+        await deps.audit(ctx, 'record-replied', subject, { summary: 'e-mail reply queued', mailId }, manager);
         // Other admins with the record open see the reply in its timeline.
         await announce(changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
       });

@@ -170,6 +170,8 @@ FOR EACH ROW WHEN (NEW."recordId" = '${doomed.id}') EXECUTE FUNCTION "doom"()`);
     expect((await call(a, `/api${pathOf('contacts', doomed.id)}`, { headers: a.adminHeaders() })).body).toMatchObject({
       version: 1,
     });
+    // Its audit entries went with it.
+    expect((await call(a, `/api/admin/audit?subjectId=${doomed.id}`, { headers: a.adminHeaders() })).body.data).toEqual([]);
 
     await delivered();
     for (const socket of sockets) expect(changesOn(socket)).toEqual([]);

@@ -28,7 +28,7 @@ import { createPresenter } from '../present-record';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
 import { changeWithEvents } from '../publish';
-import { changeEvent, changeRecords, OwnerNotFound, UNKNOWN_OWNER, type VersionedId } from './change-records';
+import { changeEvent, changeRecords, OwnerNotFound, UNKNOWN_OWNER, type ChangedBy, type VersionedId } from './change-records';
 import { eventRow, storeEvents, timelineEntry, timelineOf } from './record-events';
 
 export const JSON_ONLY = 'Send the change as JSON';
@@ -90,10 +90,10 @@ export async function rowOf(deps: Pick<AppDeps, 'dataSource'>, kind: RecordKind,
   return row;
 }
 
-/** Changes records, each change announced to every admin as it commits. */
-async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], wanted: DeskChange, actor: Assignee) {
+/** Changes records, each change audited and announced to every admin as it commits. */
+async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], wanted: DeskChange, by: ChangedBy) {
   try {
-    return await changeRecords(deps, kind, targets, wanted, actor);
+    return await changeRecords(deps, kind, targets, wanted, by);
   } catch (error) {
     if (error instanceof OwnerNotFound) throw new HttpError(400, UNKNOWN_OWNER, { ownerId: UNKNOWN_OWNER });
     throw error;
@@ -117,7 +117,11 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
     async (ctx) => {
       const { version: seen, ...wanted } = ctx.state.input.body;
       const row = await rowOf(deps, kind, ctx.params.id);
-      const outcome = await change(deps, kind, [{ id: row.id, version: seen }], wanted, actorOf(ctx));
+      const outcome = await change(deps, kind, [{ id: row.id, version: seen }], wanted, {
+        actor: actorOf(ctx),
+        who: ctx,
+        bulk: false,
+      });
       const sign = linkSigner(deps, ctx);
       const [conflict] = outcome.conflicts;
       if (conflict) {
@@ -136,7 +140,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
     validate({ body: bulkSchema(statuses), message: 'Invalid change' }),
     async (ctx) => {
       const { records, ...wanted } = ctx.state.input.body;
-      const outcome = await change(deps, kind, records, wanted, actorOf(ctx));
+      const outcome = await change(deps, kind, records, wanted, { actor: actorOf(ctx), who: ctx, bulk: true });
       const sign = linkSigner(deps, ctx);
       ctx.body = {
         updated: outcome.updated.map((row) => present(row, sign)),
@@ -160,6 +164,14 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         const [note] = await storeEvents(manager, [
           eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, deps.now()),
         ]);
+        // The audit trail says a note was added, not what it says (it may name people).
+        await deps.audit(
+          ctx,
+          'record-note-added',
+          { kind: kind.definition.kind, id: row.id },
+          { summary: 'note added' },
+          manager,
+        );
         await announce(changeEvent(kind, row, actor, 'note', `added a note to ${String(row[kind.definition.title])}`));
         return note;
       });

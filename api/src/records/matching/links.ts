@@ -1,6 +1,7 @@
 import { MATCHED_LISTS, type Assignee, type MatchedListName } from '@sourcing/shared';
 import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
+import type { AuditWho } from '../../audit/audit';
 import { changeEvent, type DeskRow } from '../desk/change-records';
 import { eventRow, storeEvents } from '../desk/record-events';
 import { changeWithEvents } from '../publish';
@@ -25,17 +26,18 @@ async function rowsOf(manager: EntityManager, list: MatchedListName, id: string,
 }
 
 /**
- * Links (or unlinks) a record with one of the other matched list: the link row and an event in
- * both records' timelines, in one transaction, which announces it. One realtime event names both
- * records, so every open view of either re-reads. Answers the other record.
+ * Links (or unlinks) a record with one of the other matched list: the link row, an event in both
+ * records' timelines and an audit entry (on the record the link was made from, naming the other
+ * by kind, id and reference), in one transaction, which announces it. One realtime event names
+ * both records, so every open view of either re-reads. Answers the other record.
  */
 export async function changeLink(
-  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger'>,
+  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger' | 'audit'>,
   list: MatchedListName,
   id: string,
   otherId: string,
   linked: boolean,
-  actor: Assignee,
+  { actor, who }: { actor: Assignee; who: AuditWho },
 ): Promise<AnyRow> {
   const otherList = MATCHED_LISTS[list];
   const now = deps.now();
@@ -56,6 +58,17 @@ export async function changeLink(
     const title = String(row[kind.definition.title]);
     const otherTitle = String(other[otherKind.definition.title]);
     const text = linked ? `linked ${title} with ${otherTitle}` : `unlinked ${title} from ${otherTitle}`;
+    const otherName = typeof other.reference === 'string' ? other.reference : otherId;
+    await deps.audit(
+      who,
+      linked ? 'record-linked' : 'record-unlinked',
+      { kind: kind.definition.kind, id },
+      {
+        summary: linked ? `linked to ${otherName}` : `unlinked from ${otherName}`,
+        other: { kind: otherKind.definition.kind, id: otherId },
+      },
+      manager,
+    );
     await announce(changeEvent(kind, row, actor, 'link', text, row, { event: otherKind.definition.event, id: otherId }));
     return other;
   });
