@@ -1,8 +1,26 @@
-import type { AuditEntry, AuditPage } from '@sourcing/shared';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createStaffAccount, signIn, STAFF_PASSWORD } from '../test/staff';
-import { call, jsonBody, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../test/support';
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { ADMIN_LISTS, AUDIT_ACTIONS, type AuditEntry, type AuditPage, type DeskListName } from '@sourcing/shared';
+import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminRow } from '../auth/schema';
+import { queueMail } from '../mail/outbox';
+import { OUTBOX, type OutboxRow } from '../mail/outbox-entity';
+import { recordRow, seedRows } from '../test/factories';
+import { createStaffAccount, headersOf, signIn, STAFF_PASSWORD } from '../test/staff';
+import { call, jsonBody, REPO_ROOT, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../test/support';
 import { CLI_ACTOR } from './audit';
+
+const API_SOURCE = join(REPO_ROOT, 'api/src');
+
+describe('the declared audit actions', () => {
+  it('are each written somewhere in the API (the Audit page offers every one as a filter)', () => {
+    const sources = readdirSync(API_SOURCE, { recursive: true, encoding: 'utf8' })
+      .filter((file) => file.endsWith('.ts') && !file.endsWith('.test.ts') && !file.startsWith('test'))
+      .map((file) => readFileSync(join(API_SOURCE, file), 'utf8'))
+      .join('\n');
+    expect(AUDIT_ACTIONS.filter((action) => !sources.includes(`'${action}'`))).toEqual([]);
+  });
+});
 
 describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
   let server: TestServer;
@@ -40,6 +58,146 @@ describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
       actorEmail: viewer.email,
       subjectKind: 'contact',
       details: { list: 'contacts', filters: { q: 'copper', since: null, sort: 'oldest' } },
+    });
+  });
+
+  describe('every change staff make', () => {
+    let agent: AdminRow;
+    /** Each request a second after the last (in the past, so the other tests' newest entries stay newest): one order to expect. */
+    let second = 0;
+    const tick = () => (clock = new Date(Date.UTC(2020, 0, 1) + ++second * 1000));
+    afterEach(() => {
+      clock = null;
+    });
+    const send = (who: Pick<AdminRow, 'id' | 'email'>, method: string, path: string, body?: unknown) => {
+      tick();
+      return call(server, `/api${path}`, {
+        method,
+        headers: { ...headersOf(server, who), ...(body === undefined ? {} : { 'Content-Type': 'application/json' }) },
+        body: body === undefined ? undefined : JSON.stringify(body),
+      });
+    };
+    const pathOf = (list: DeskListName, id: string) => `${ADMIN_LISTS[list].path}/${id}`;
+    async function seed<N extends DeskListName>(list: N, n = 1) {
+      const rows = Array.from({ length: n }, () => recordRow(list, new Date()));
+      await seedRows(server.deps.dataSource, list, rows);
+      return rows;
+    }
+    /** A record's (or mail's) entries, oldest first. */
+    const trail = async (subjectId: string) => (await audit(`?subjectId=${subjectId}`)).data.reverse();
+
+    beforeAll(async () => {
+      agent = await createStaffAccount(server, 'agent', `audited-agent-${engine}@example.com`);
+    });
+
+    it('records status and owner changes, alone and in bulk, with who, which record and what changed', async () => {
+      const [inquiry] = await seed('inquiries');
+      const by = { actorId: agent.id, actorEmail: agent.email, subjectKind: 'inquiry', subjectId: inquiry.id };
+      expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 1, status: 'Quoted' })).status).toBe(200);
+      expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 2, ownerId: agent.id })).status).toBe(200);
+      const both = { version: 3, status: 'Won', ownerId: TEST_ADMIN.id };
+      expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), both)).status).toBe(200);
+      expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 4, ownerId: null })).status).toBe(200);
+      // Already so: nothing changed, nothing written.
+      expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 5, status: 'Won' })).status).toBe(200);
+      // A stale version is refused (409): nothing written either.
+      expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 1, status: 'Lost' })).status).toBe(409);
+      expect(await trail(inquiry.id)).toEqual([
+        expect.objectContaining({
+          ...by,
+          action: 'record-changed',
+          details: { summary: 'status New → Quoted', address: expect.any(String) },
+        }),
+        expect.objectContaining({ ...by, details: expect.objectContaining({ summary: `owner → ${agent.email}` }) }),
+        expect.objectContaining({
+          ...by,
+          details: expect.objectContaining({ summary: `status Quoted → Won; owner ${agent.email} → ${TEST_ADMIN.email}` }),
+        }),
+        expect.objectContaining({ ...by, details: expect.objectContaining({ summary: `owner ${TEST_ADMIN.email} → none` }) }),
+      ]);
+
+      const offers = await seed('supplierInquiries', 2);
+      const bulk = await send(agent, 'POST', `${ADMIN_LISTS.supplierInquiries.path}/bulk`, {
+        records: offers.map(({ id }) => ({ id, version: 1 })),
+        status: 'Reviewing',
+      });
+      expect(bulk.status, bulk.text).toBe(200);
+      for (const offer of offers) {
+        expect(await trail(offer.id)).toMatchObject([
+          {
+            action: 'record-changed',
+            actorEmail: agent.email,
+            subjectKind: 'supplierInquiry',
+            details: { summary: 'status New → Reviewing', bulk: true },
+          },
+        ]);
+      }
+    });
+
+    it("records notes, links, replies and mail retries without the record's data", async () => {
+      const [inquiry] = await seed('inquiries');
+      const [offer] = await seed('supplierInquiries');
+      const on = { actorId: agent.id, actorEmail: agent.email, subjectKind: 'inquiry', subjectId: inquiry.id };
+      const note = 'Called Mr Secretive on +44 20 7946 0000';
+      expect((await send(agent, 'POST', `${pathOf('inquiries', inquiry.id)}/notes`, { text: note })).status).toBe(201);
+      expect((await send(agent, 'POST', `${pathOf('inquiries', inquiry.id)}/links`, { id: offer.id })).status).toBe(201);
+      expect((await send(agent, 'DELETE', `${pathOf('inquiries', inquiry.id)}/links/${offer.id}`)).status).toBe(200);
+      const reply = 'Dear buyer, our best price is in the attachment';
+      expect((await send(agent, 'POST', `${pathOf('inquiries', inquiry.id)}/reply`, { message: reply })).status).toBe(201);
+      const other = { kind: 'supplierInquiry', id: offer.id };
+      const entries = await trail(inquiry.id);
+      expect(entries).toEqual([
+        expect.objectContaining({
+          ...on,
+          action: 'record-note-added',
+          details: expect.objectContaining({ summary: 'note added' }),
+        }),
+        expect.objectContaining({
+          ...on,
+          action: 'record-linked',
+          details: expect.objectContaining({ summary: `linked to ${offer.reference}`, other }),
+        }),
+        expect.objectContaining({
+          ...on,
+          action: 'record-unlinked',
+          details: expect.objectContaining({ summary: `unlinked from ${offer.reference}`, other }),
+        }),
+        expect.objectContaining({
+          ...on,
+          action: 'record-replied',
+          details: expect.objectContaining({ summary: 'e-mail reply queued', mailId: expect.any(String) }),
+        }),
+      ]);
+      const written = JSON.stringify(entries);
+      for (const value of [note, reply, inquiry.fullName, inquiry.email, inquiry.companyName])
+        expect(written).not.toContain(value);
+
+      // A failed mail sent again by an owner (made failed in the transaction that queues it, before the worker sees it).
+      const mailId = await server.deps.dataSource.transaction(async (manager) => {
+        const id = await queueMail(manager, new Date(), 'reply', {
+          from: 'desk@example.com',
+          to: ['nobody@example.com'],
+          subject: 'Re: something',
+          text: 'x',
+          html: '<p>x</p>',
+        });
+        await manager.getRepository<OutboxRow>(OUTBOX).update({ id }, { state: 'failed', lastError: 'refused' });
+        return id;
+      });
+      const retried = await send(TEST_ADMIN, 'POST', `/admin/outbox/${mailId}/retry`);
+      expect(retried.status, retried.text).toBe(200);
+      // No longer failed: refused, and not written again.
+      const again = await send(TEST_ADMIN, 'POST', `/admin/outbox/${mailId}/retry`);
+      expect(again.status).toBe(409);
+      expect(await trail(mailId)).toEqual([
+        expect.objectContaining({
+          action: 'mail-retried',
+          actorId: TEST_ADMIN.id,
+          actorEmail: TEST_ADMIN.email,
+          subjectKind: 'mail',
+          details: expect.objectContaining({ summary: 'reply mail queued again', purpose: 'reply', record: null }),
+        }),
+      ]);
     });
   });
 

@@ -20,20 +20,23 @@ export interface AuditSubject {
   id?: string | null;
 }
 
+/** A signed-in request (its admin and client address are taken) or an actor. */
+export type AuditWho = Context | AuditActor;
+
 /**
- * Appends one entry. `who` is a signed-in request (its admin and client address are taken) or an
- * actor. Pass `manager` to write inside the transaction of the change it records. Details must
- * never hold a record's personal data (an erasure must leave nothing of it behind).
+ * Appends one entry. Pass `manager` to write inside the transaction of the change it records.
+ * Details must never hold a record's personal data (an erasure must leave nothing of it behind):
+ * a change says what changed in `summary` (docs/admin.md#audit-trail).
  */
 export type Audit = (
-  who: Context | AuditActor,
+  who: AuditWho,
   action: AuditAction,
   subject: AuditSubject | null,
   details?: Record<string, unknown>,
   manager?: EntityManager,
 ) => Promise<void>;
 
-const isContext = (who: Context | AuditActor): who is Context => 'request' in who;
+const isContext = (who: AuditWho): who is Context => 'request' in who;
 
 export function createAudit(dataSource: DataSource, now: () => Date): Audit {
   return async (who, action, subject, details = {}, manager) => {

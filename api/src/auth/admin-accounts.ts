@@ -41,27 +41,41 @@ export async function revokeAdminSessions(manager: EntityManager, adminId: strin
   await manager.getRepository(RefreshTokenEntity).update({ adminId, revokedAt: IsNull() }, { revokedAt: at });
 }
 
-/** Sets a new password and signs the admin out everywhere. Returns false when no such admin. */
+/** Work to do in the transaction of an account change (its audit entry). */
+export type WithinChange = (manager: EntityManager) => Promise<void>;
+
+/**
+ * Sets a new password and signs the admin out everywhere; `within` runs in the same transaction
+ * once the password is set. Returns false when no such admin.
+ */
 export async function setAdminPassword(
   dataSource: DataSource,
   adminId: string,
   password: string,
   cost?: ScryptCost,
+  within?: WithinChange,
 ): Promise<boolean> {
   const passwordHash = await hashPassword(password, cost);
   return dataSource.transaction(async (manager) => {
     const result = await manager.getRepository(AdminEntity).update({ id: adminId }, { passwordHash, updatedAt: Date.now() });
     if (!result.affected) return false;
     await revokeAdminSessions(manager, adminId);
+    await within?.(manager);
     return true;
   });
 }
 
-/** setAdminPassword by e-mail (the CLI's reset-password). Returns the admin, or null when there is none. */
-export async function resetAdminPassword(dataSource: DataSource, email: string, password: string): Promise<AdminRow | null> {
+/** setAdminPassword by e-mail (the CLI's reset-password), `within` given the admin. Returns the admin, or null when there is none. */
+export async function resetAdminPassword(
+  dataSource: DataSource,
+  email: string,
+  password: string,
+  within?: (manager: EntityManager, admin: AdminRow) => Promise<void>,
+): Promise<AdminRow | null> {
   const admin = await findAdminByEmail(dataSource, email);
-  if (!admin || !(await setAdminPassword(dataSource, admin.id, password))) return null;
-  return admin;
+  if (!admin) return null;
+  const audited: WithinChange | undefined = within && ((manager) => within(manager, admin));
+  return (await setAdminPassword(dataSource, admin.id, password, undefined, audited)) ? admin : null;
 }
 
 export type FirstAdminOutcome =

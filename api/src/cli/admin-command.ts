@@ -56,12 +56,23 @@ export async function runAdminCommand(dataSource: DataSource, argv: string[]): P
       return { code: 1, lines: [`An admin with e-mail ${email.data} already exists; use reset-password.`] };
     }
     const role: Role = givenRole ?? ((await admins.count()) === 0 ? 'owner' : 'agent');
-    const admin = await createAdmin(dataSource, email.data, password, { role });
-    await audit(CLI_ACTOR, 'staff-created', { kind: 'staff', id: admin.id }, { email: admin.email, role });
+    const admin = await dataSource.transaction(async (manager) => {
+      const created = await createAdmin(manager, email.data, password, { role });
+      const details = { summary: `created as ${role}`, email: created.email, role };
+      await audit(CLI_ACTOR, 'staff-created', { kind: 'staff', id: created.id }, details, manager);
+      return created;
+    });
     return { code: 0, lines: [`Created admin ${admin.email} (${role}).`, ...shown] };
   }
-  const admin = await resetAdminPassword(dataSource, email.data, password);
+  const admin = await resetAdminPassword(dataSource, email.data, password, (manager, account) =>
+    audit(
+      CLI_ACTOR,
+      'staff-password-reset',
+      { kind: 'staff', id: account.id },
+      { summary: 'password reset', email: account.email },
+      manager,
+    ),
+  );
   if (!admin) return { code: 1, lines: [`No admin with e-mail ${email.data}.`] };
-  await audit(CLI_ACTOR, 'staff-password-reset', { kind: 'staff', id: admin.id }, { email: admin.email });
   return { code: 0, lines: [`Password reset for ${admin.email}; their sessions were signed out.`, ...shown] };
 }

@@ -8,6 +8,8 @@ import { validate, type InputState } from '../http/validate';
 import { UUID } from '../records/list/cursor';
 import { OUTBOX, type OutboxRow } from './outbox-entity';
 
+export const RETRY_FAILED_ONLY = 'Only a failed mail can be retried';
+
 /** The newest mails the Outbox page shows. */
 export const OUTBOX_PAGE_SIZE = 200;
 
@@ -60,8 +62,15 @@ export function registerOutboxRoutes(router: Router, deps: AppDeps) {
     const { id } = ctx.params;
     const row = UUID.test(id) ? await repo().findOneBy({ id }) : null;
     if (!row) throw new HttpError(404, NOT_FOUND);
-    if (row.state !== 'failed') throw new HttpError(409, 'Only a failed mail can be retried');
-    await repo().update({ id, state: 'failed' }, { state: 'pending', attempts: 0, nextAttemptAt: deps.now(), leaseUntil: null });
+    await deps.dataSource.transaction(async (manager) => {
+      const { affected } = await manager
+        .getRepository<OutboxRow>(OUTBOX)
+        .update({ id, state: 'failed' }, { state: 'pending', attempts: 0, nextAttemptAt: deps.now(), leaseUntil: null });
+      if (!affected) throw new HttpError(409, RETRY_FAILED_ONLY);
+      const record = row.recordKind && row.recordId ? { kind: row.recordKind, id: row.recordId } : null;
+      const details = { summary: `${row.purpose} mail queued again`, purpose: row.purpose, record };
+      await deps.audit(ctx, 'mail-retried', { kind: 'mail', id }, details, manager);
+    });
     deps.mail.nudge();
     ctx.body = present(await repo().findOneByOrFail({ id }));
   });

@@ -7,7 +7,7 @@ import { OUTBOX, type OutboxRow } from './outbox-entity';
 
 /**
  * Queues a mail in the caller's transaction: it exists exactly when what caused it was committed,
- * and the worker delivers it afterwards (docs/mail.md#outbox).
+ * and the worker delivers it afterwards (docs/mail.md#outbox). Answers the mail's id.
  */
 export async function queueMail(
   manager: EntityManager,
@@ -15,7 +15,7 @@ export async function queueMail(
   purpose: MailPurpose,
   mail: OutgoingMail,
   record: { kind: RecordKind; id: string; actor?: Assignee } | null = null,
-): Promise<void> {
+): Promise<string> {
   const row: OutboxRow = {
     id: randomUUID(),
     purpose,
@@ -39,4 +39,5 @@ export async function queueMail(
     const details = { purpose, to: row.recipients, subject: mail.subject };
     await storeEvents(manager, [eventRow(record.kind, record.id, 'mail', record.actor ?? null, details, now)]);
   }
+  return row.id;
 }

@@ -10,7 +10,7 @@ import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml } from './compose';
 import { queueMail } from './outbox';
 import { changeEvent, type DeskRow } from '../records/desk/change-records';
-import { publishAfterCommit } from '../records/publish';
+import { changeWithEvents } from '../records/publish';
 
 export const replySchema = z.object({ message: requiredText('Message is required', MAX_LENGTH.long) });
 
@@ -32,8 +32,9 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
       const { message } = ctx.state.input.body;
       const reference = String(row.reference);
       const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
-      await deps.dataSource.transaction((manager) =>
-        queueMail(
+      const title = String(row[kind.definition.title]);
+      await changeWithEvents(deps, async (manager, announce) => {
+        const mailId = await queueMail(
           manager,
           deps.now(),
           'reply',
@@ -45,12 +46,14 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
             html: `<p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reference: ${escapeHtml(reference)}</p>`,
           },
           { kind: kind.definition.kind, id: row.id, actor },
-        ),
-      );
+        );
+        // Neither the message nor the address: the mail (and the record's timeline) hold those.
+        const subject = { kind: kind.definition.kind, id: row.id };
+        await deps.audit(ctx, 'record-replied', subject, { summary: 'e-mail reply queued', mailId }, manager);
+        // Other admins with the record open see the reply in its timeline.
+        await announce(changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
+      });
       deps.mail.nudge();
-      // Other admins with the record open see the reply in its timeline.
-      const title = String(row[kind.definition.title]);
-      await publishAfterCommit(deps, changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
       ctx.status = 201;
       ctx.body = { message: 'Reply queued' };
     },

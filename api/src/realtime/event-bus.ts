@@ -1,4 +1,5 @@
 import type { RealtimeEvent } from '@sourcing/shared';
+import type { EntityManager } from 'typeorm';
 
 /**
  * Where stored records announce themselves. The local bus serves one process; the PostgreSQL
@@ -7,7 +8,15 @@ import type { RealtimeEvent } from '@sourcing/shared';
 export interface EventBus {
   /** True when the database itself announces each new record as its row commits (so the app must not publish it again). */
   readonly recordsAnnounceThemselves: boolean;
+  /** Sends an event now, on its own (outside any transaction of the caller). */
   publish(event: RealtimeEvent): Promise<void>;
+  /**
+   * Sends an event from inside the caller's transaction (`manager` is the transaction's): it goes
+   * out exactly when that transaction commits, and never if it rolls back. Only a bus that travels
+   * through the database has it (PostgreSQL's NOTIFY); without it the caller publishes once its
+   * transaction has committed (records/publish.ts).
+   */
+  readonly publishWithin?: (manager: EntityManager, event: RealtimeEvent) => Promise<void>;
   subscribe(listener: (event: RealtimeEvent) => void): () => void;
   /** Called when events may have been missed (the bus was cut off, or a bulk load arrived): admins should re-fetch. */
   onResync(listener: () => void): () => void;

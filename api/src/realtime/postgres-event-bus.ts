@@ -2,6 +2,7 @@ import { parseRealtimeEvent, RESYNC_MESSAGE, type RealtimeEvent } from '@sourcin
 import pg from 'pg';
 import type { Logger } from '../http/logger';
 import { createListenerSet, type EventBus } from './event-bus';
+import { notifyPayload } from './notify-payload';
 
 export const NOTIFY_CHANNEL = 'sourcing_events';
 
@@ -22,9 +23,10 @@ export interface PostgresEventBusOptions {
 
 /**
  * Events across API replicas over PostgreSQL LISTEN/NOTIFY. New records announce themselves:
- * a trigger NOTIFYs in the inserting transaction (migration 1795000000600), so an event goes out
- * exactly when its row commits. Every replica (this one included) LISTENs and hands what arrives
- * to its own subscribers. When the listening connection drops it is re-opened with backoff for as
+ * a trigger NOTIFYs in the inserting transaction (migration 1795000000600); staff changes NOTIFY
+ * from their own transaction (publishWithin). Either way an event goes out exactly when its change
+ * commits. Every replica (this one included) LISTENs and hands what arrives to its own subscribers,
+ * once each: the sender does not also hand its events over directly. When the listening connection drops it is re-opened with backoff for as
  * long as it takes; once back, resync listeners hear that events may have been missed meanwhile.
  */
 export async function createPostgresEventBus(connectionString: string, options: PostgresEventBusOptions = {}): Promise<EventBus> {
@@ -113,7 +115,10 @@ export async function createPostgresEventBus(connectionString: string, options: 
   return {
     recordsAnnounceThemselves: true,
     async publish(event: RealtimeEvent) {
-      await publisher.query('SELECT pg_notify($1, $2)', [channel, JSON.stringify(event)]);
+      await publisher.query('SELECT pg_notify($1, $2)', [channel, notifyPayload(event)]);
+    },
+    async publishWithin(manager, event) {
+      await manager.query('SELECT pg_notify($1, $2)', [channel, notifyPayload(event)]);
     },
     subscribe: listeners.add,
     onResync(listener) {

@@ -1,10 +1,14 @@
 import type { RealtimeEvent } from '@sourcing/shared';
+import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../app-deps';
 
 type PublishDeps = Pick<AppDeps, 'bus' | 'logger'>;
 
-/** Publishes a committed change; a failing bus is logged, never turned into a failed request. */
-export async function publishAfterCommit(deps: PublishDeps, event: RealtimeEvent): Promise<void> {
+/** Announces a change's realtime event from inside its transaction (see changeWithEvents). */
+export type Announce = (event: RealtimeEvent) => Promise<void>;
+
+/** Publishes what has committed on the in-process bus; a failing bus is logged, never turned into a failed request. */
+async function publishCommitted(deps: PublishDeps, event: RealtimeEvent): Promise<void> {
   try {
     await deps.bus.publish(event);
   } catch (error) {
@@ -16,11 +20,39 @@ export async function publishAfterCommit(deps: PublishDeps, event: RealtimeEvent
 }
 
 /**
+ * Runs a staff change to records in one transaction, with the realtime events it announces
+ * (docs/operations.md#realtime-across-replicas). On PostgreSQL each `announce` NOTIFYs on the
+ * transaction's own connection, so the event goes out exactly when the change commits and never
+ * when it rolls back: no crash between the commit and a publish can lose it for other replicas.
+ * On the in-process bus (SQLite: one process) the events are held and published once the
+ * transaction has committed.
+ */
+export async function changeWithEvents<T>(
+  deps: Pick<AppDeps, 'dataSource'> & PublishDeps,
+  work: (manager: EntityManager, announce: Announce) => Promise<T>,
+): Promise<T> {
+  const { publishWithin } = deps.bus;
+  const held: RealtimeEvent[] = [];
+  const result = await deps.dataSource.transaction((manager) =>
+    work(
+      manager,
+      publishWithin
+        ? (event) => publishWithin(manager, event)
+        : (event) => {
+            held.push(event);
+            return Promise.resolve();
+          },
+    ),
+  );
+  for (const event of held) await publishCommitted(deps, event);
+  return result;
+}
+
+/**
  * Announces a new record, unless the database already did in the inserting transaction
- * (PostgreSQL's trigger, docs/operations.md#realtime-across-replicas). Changes to existing records (the sales
- * desk) are always published with publishAfterCommit.
+ * (PostgreSQL's trigger, docs/operations.md#realtime-across-replicas).
  */
 export async function announceNewRecord(deps: PublishDeps, event: RealtimeEvent): Promise<void> {
   if (deps.bus.recordsAnnounceThemselves) return;
-  await publishAfterCommit(deps, event);
+  await publishCommitted(deps, event);
 }

@@ -32,7 +32,8 @@ export async function createStaff(deps: StaffDeps, ctx: Context, input: CreateSt
   const row = await deps.dataSource.transaction(async (manager) => {
     if (await findAdminByEmail(manager, input.email)) throw new HttpError(409, STAFF_MESSAGES.emailTaken);
     const created = await createAdmin(manager, input.email, password, { role: input.role, cost: deps.auth.options.scryptCost });
-    await deps.audit(ctx, 'staff-created', subject(created.id), { email: created.email, role: created.role }, manager);
+    const details = { summary: `created as ${created.role}`, email: created.email, role: created.role };
+    await deps.audit(ctx, 'staff-created', subject(created.id), details, manager);
     return created;
   });
   await deps.sessions.refresh();
@@ -73,16 +74,16 @@ export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, inp
         ctx,
         'staff-role-changed',
         subject(id),
-        { email: current.email, from: current.role, to: next.role },
+        { summary: `role ${current.role} → ${next.role}`, email: current.email, from: current.role, to: next.role },
         manager,
       );
     }
     if (next.disabledAt !== null && current.disabledAt === null) {
       await revokeAdminSessions(manager, id);
-      await deps.audit(ctx, 'staff-disabled', subject(id), { email: current.email }, manager);
+      await deps.audit(ctx, 'staff-disabled', subject(id), { summary: 'disabled', email: current.email }, manager);
     }
     if (next.disabledAt === null && current.disabledAt !== null) {
-      await deps.audit(ctx, 'staff-enabled', subject(id), { email: current.email }, manager);
+      await deps.audit(ctx, 'staff-enabled', subject(id), { summary: 'enabled', email: current.email }, manager);
     }
     return next;
   });
@@ -95,8 +96,11 @@ export async function resetStaffPassword(deps: StaffDeps, ctx: Context, id: stri
   const account = await deps.dataSource.getRepository(AdminEntity).findOneBy({ id });
   if (!account) throw new HttpError(404, NOT_FOUND);
   const password = generatePassword();
-  await setAdminPassword(deps.dataSource, id, password, deps.auth.options.scryptCost);
-  await deps.audit(ctx, 'staff-password-reset', subject(id), { email: account.email });
+  const details = { summary: 'password reset', email: account.email };
+  const reset = await setAdminPassword(deps.dataSource, id, password, deps.auth.options.scryptCost, (manager) =>
+    deps.audit(ctx, 'staff-password-reset', subject(id), details, manager),
+  );
+  if (!reset) throw new HttpError(404, NOT_FOUND);
   await deps.sessions.refresh();
   return { account: presentStaff(account), password };
 }

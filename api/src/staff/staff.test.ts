@@ -38,8 +38,8 @@ describe.each(TEST_ENGINES)('staff management on %s', (engine) => {
       error: STAFF_MESSAGES.emailTaken,
     });
     expect((await send('POST', '', { email: 'x@example.com', role: 'emperor' })).status).toBe(400);
-    expect((await trail(account.id)).map((e) => [e.action, e.actorEmail, e.details.role])).toEqual([
-      ['staff-created', TEST_ADMIN.email, 'agent'],
+    expect((await trail(account.id)).map((e) => [e.action, e.actorEmail, e.details.role, e.details.summary])).toEqual([
+      ['staff-created', TEST_ADMIN.email, 'agent', 'created as agent'],
     ]);
   });
 
@@ -50,8 +50,8 @@ describe.each(TEST_ENGINES)('staff management on %s', (engine) => {
     const changed = await send('PATCH', `/${agent.id}`, { role: 'owner' });
     expect(changed.body).toMatchObject({ id: agent.id, role: 'owner' });
     expect((await call(server, '/api/admin/audit', { headers: session.headers })).status).toBe(200);
-    expect((await trail(agent.id)).map((e) => [e.action, e.details.from, e.details.to])).toEqual([
-      ['staff-role-changed', 'agent', 'owner'],
+    expect((await trail(agent.id)).map((e) => [e.action, e.details.from, e.details.to, e.details.summary])).toEqual([
+      ['staff-role-changed', 'agent', 'owner', 'role agent → owner'],
     ]);
   });
 
@@ -67,7 +67,10 @@ describe.each(TEST_ENGINES)('staff management on %s', (engine) => {
 
     expect((await send('PATCH', `/${viewer.id}`, { disabled: false })).body).toMatchObject({ disabledAt: null });
     expect((await signIn(server, viewer.email)).admin.role).toBe('viewer');
-    expect((await trail(viewer.id)).map((e) => e.action)).toEqual(['staff-enabled', 'staff-disabled']);
+    expect((await trail(viewer.id)).map((e) => [e.action, e.actorEmail, e.details.summary])).toEqual([
+      ['staff-enabled', TEST_ADMIN.email, 'enabled'],
+      ['staff-disabled', TEST_ADMIN.email, 'disabled'],
+    ]);
   });
 
   it('resets a password: the new one works, the old one and the old sessions do not', async () => {
@@ -81,7 +84,9 @@ describe.each(TEST_ENGINES)('staff management on %s', (engine) => {
       (await call(server, '/api/admin/login', jsonBody({ email: agent.email, password: 'staff-password-0123' }))).status,
     ).toBe(401);
     expect((await signIn(server, agent.email, password)).admin.id).toBe(agent.id);
-    expect((await trail(agent.id)).map((e) => e.action)).toEqual(['staff-password-reset']);
+    expect((await trail(agent.id)).map((e) => [e.action, e.actorEmail, e.details.summary])).toEqual([
+      ['staff-password-reset', TEST_ADMIN.email, 'password reset'],
+    ]);
     expect((await send('POST', '/00000000-0000-4000-8000-00000000dead/reset-password')).status).toBe(404);
   });
 

@@ -1,13 +1,23 @@
 /** The audit trail owners browse (docs/admin.md): append-only, newest first. */
 
-/** What was done. Other features add theirs here; the Audit page offers each as a filter. */
+/**
+ * What was done (docs/admin.md#audit-trail), each written by the route that does it. A new staff
+ * action adds its own here; the Audit page offers each as a filter.
+ */
 export const AUDIT_ACTIONS = [
   'sign-in',
   'sign-in-failed',
   'export',
+  /** A record's status and/or owner (one entry per record of a bulk change). */
   'record-changed',
-  'record-deleted',
+  'record-note-added',
+  'record-linked',
+  'record-unlinked',
+  /** An e-mail reply from a record, queued in the outbox. */
+  'record-replied',
   'record-erased',
+  /** A failed mail queued again from the Outbox page. */
+  'mail-retried',
   'staff-created',
   'staff-role-changed',
   'staff-disabled',
@@ -24,9 +34,14 @@ export interface AuditEntry {
   actorId: string | null;
   /** Their e-mail, the e-mail typed at a failed sign-in, or 'cli'. */
   actorEmail: string;
-  /** What it was done to: a record kind or 'staff', and its id when there is one. */
+  /** What it was done to: a record kind, 'staff' or 'mail', and its id when there is one. */
   subjectKind: string | null;
   subjectId: string | null;
+  /**
+   * For a change (to a record, a mail or an account), `summary`: what changed in a few words, never
+   * a record's personal data ('status New → Quoted'). For a request, the client `address`. Each
+   * action's other keys are in docs/admin.md#audit-trail.
+   */
   details: Record<string, unknown>;
 }
 

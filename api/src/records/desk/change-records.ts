@@ -1,8 +1,10 @@
 import type { Assignee, DeskChange, RealtimeChange, RealtimeEvent } from '@sourcing/shared';
 import { In, type EntityManager, type ObjectLiteral } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
+import type { AuditWho } from '../../audit/audit';
 import { AdminEntity } from '../../auth/schema';
 import { recordEvent } from '../present-record';
+import { changeWithEvents } from '../publish';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { eventRow, storeEvents, type RecordEventRow } from './record-events';
 
@@ -14,13 +16,19 @@ export interface VersionedId {
   version: number;
 }
 
+/** Who changes records: the timeline's and the event's actor, and the request the audit trail names. */
+export interface ChangedBy {
+  actor: Assignee;
+  who: AuditWho;
+  /** Several records at once from the list (each changed record still gets its own audit entry). */
+  bulk: boolean;
+}
+
 /** What a change did: changed (or already so) rows, rows changed meanwhile by someone else, ids not found. */
 export interface ChangeOutcome {
   updated: DeskRow[];
   conflicts: DeskRow[];
   missing: string[];
-  /** One per changed record, to publish once the transaction has committed. */
-  events: RealtimeEvent[];
 }
 
 export const UNKNOWN_OWNER = 'Unknown owner';
@@ -45,6 +53,14 @@ function changeText(title: string, status: string | null, owner: Assignee | null
     parts.push(owner ? `assigned ${it} to ${owner.email}` : `unassigned ${it}`);
   }
   return parts.join(' and ');
+}
+
+/** The audit summary of a change: 'status New → Quoted; owner ana@example.com → bob@example.com'. Staff e-mails only. */
+function auditSummary(status: { from: string; to: string } | null, owner: { from: Assignee | null; to: Assignee | null } | null) {
+  const parts: string[] = [];
+  if (status) parts.push(`status ${status.from} → ${status.to}`);
+  if (owner) parts.push(`owner ${owner.from ? `${owner.from.email} ` : ''}→ ${owner.to?.email ?? 'none'}`);
+  return parts.join('; ');
 }
 
 /** The realtime event of a change staff made to a record: `row` after it, `before` its status and owner before (a note changes neither). */
@@ -75,17 +91,18 @@ export function changeEvent(
 /**
  * Sets the status and/or owner of records, each only if it still has the version the admin saw
  * (else it is a conflict, answered with its current state: never a silent overwrite). Each real
- * change bumps the version and leaves its timeline events; all in one transaction.
+ * change bumps the version, leaves its timeline events and audit entry, and announces itself; all
+ * in one transaction.
  */
 export async function changeRecords(
-  deps: Pick<AppDeps, 'dataSource' | 'now'>,
+  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger' | 'audit'>,
   kind: RecordKind,
   targets: VersionedId[],
   change: DeskChange,
-  actor: Assignee,
+  { actor, who, bulk }: ChangedBy,
 ): Promise<ChangeOutcome> {
   const now = deps.now();
-  return deps.dataSource.transaction(async (manager) => {
+  return changeWithEvents(deps, async (manager, announce) => {
     const repo = manager.getRepository<ObjectLiteral>(kind.entity);
     const ids = [...new Set(targets.map((t) => t.id))];
     const rows = new Map(((await repo.findBy({ id: In(ids) })) as DeskRow[]).map((row) => [row.id, row]));
@@ -93,7 +110,7 @@ export async function changeRecords(
       throw new OwnerNotFound();
     }
     const admins = await adminsById(manager, [actor.id, change.ownerId ?? null, ...[...rows.values()].map((r) => r.ownerId)]);
-    const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [], events: [] };
+    const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [] };
     const events: RecordEventRow[] = [];
 
     for (const { id, version } of targets) {
@@ -130,16 +147,21 @@ export async function changeRecords(
         continue;
       }
       const newOwner = ownerChanged ? assignee(admins, next.ownerId) : undefined;
-      if (status !== null)
-        events.push(eventRow(kind.definition.kind, id, 'status', actor, { from: row.status, to: status }, now));
-      if (newOwner !== undefined) {
-        events.push(
-          eventRow(kind.definition.kind, id, 'owner', actor, { from: assignee(admins, row.ownerId), to: newOwner }, now),
-        );
-      }
+      const statusChange = status === null ? null : { from: row.status, to: status };
+      const ownerChange = newOwner === undefined ? null : { from: assignee(admins, row.ownerId), to: newOwner };
+      if (statusChange) events.push(eventRow(kind.definition.kind, id, 'status', actor, statusChange, now));
+      if (ownerChange) events.push(eventRow(kind.definition.kind, id, 'owner', actor, ownerChange, now));
+      const summary = auditSummary(statusChange, ownerChange);
+      await deps.audit(
+        who,
+        'record-changed',
+        { kind: kind.definition.kind, id },
+        bulk ? { summary, bulk } : { summary },
+        manager,
+      );
       const title = String(row[kind.definition.title]);
       outcome.updated.push(next);
-      outcome.events.push(
+      await announce(
         changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner), row),
       );
     }

@@ -27,8 +27,8 @@ import { linkSigner } from '../list/register-admin-list';
 import { createPresenter } from '../present-record';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
-import { publishAfterCommit } from '../publish';
-import { changeEvent, changeRecords, OwnerNotFound, UNKNOWN_OWNER, type ChangeOutcome, type VersionedId } from './change-records';
+import { changeWithEvents } from '../publish';
+import { changeEvent, changeRecords, OwnerNotFound, UNKNOWN_OWNER, type ChangedBy, type VersionedId } from './change-records';
 import { eventRow, storeEvents, timelineEntry, timelineOf } from './record-events';
 
 export const JSON_ONLY = 'Send the change as JSON';
@@ -90,12 +90,10 @@ export async function rowOf(deps: Pick<AppDeps, 'dataSource'>, kind: RecordKind,
   return row;
 }
 
-/** Changes records and, once committed, announces each change to every admin. */
-async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], wanted: DeskChange, actor: Assignee) {
+/** Changes records, each change audited and announced to every admin as it commits. */
+async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], wanted: DeskChange, by: ChangedBy) {
   try {
-    const outcome: ChangeOutcome = await changeRecords(deps, kind, targets, wanted, actor);
-    for (const event of outcome.events) await publishAfterCommit(deps, event);
-    return outcome;
+    return await changeRecords(deps, kind, targets, wanted, by);
   } catch (error) {
     if (error instanceof OwnerNotFound) throw new HttpError(400, UNKNOWN_OWNER, { ownerId: UNKNOWN_OWNER });
     throw error;
@@ -119,7 +117,11 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
     async (ctx) => {
       const { version: seen, ...wanted } = ctx.state.input.body;
       const row = await rowOf(deps, kind, ctx.params.id);
-      const outcome = await change(deps, kind, [{ id: row.id, version: seen }], wanted, actorOf(ctx));
+      const outcome = await change(deps, kind, [{ id: row.id, version: seen }], wanted, {
+        actor: actorOf(ctx),
+        who: ctx,
+        bulk: false,
+      });
       const sign = linkSigner(deps, ctx);
       const [conflict] = outcome.conflicts;
       if (conflict) {
@@ -138,7 +140,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
     validate({ body: bulkSchema(statuses), message: 'Invalid change' }),
     async (ctx) => {
       const { records, ...wanted } = ctx.state.input.body;
-      const outcome = await change(deps, kind, records, wanted, actorOf(ctx));
+      const outcome = await change(deps, kind, records, wanted, { actor: actorOf(ctx), who: ctx, bulk: true });
       const sign = linkSigner(deps, ctx);
       ctx.body = {
         updated: outcome.updated.map((row) => present(row, sign)),
@@ -158,13 +160,21 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         version: number;
       };
       const actor = actorOf(ctx);
-      const [stored] = await storeEvents(deps.dataSource.manager, [
-        eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, deps.now()),
-      ]);
-      await publishAfterCommit(
-        deps,
-        changeEvent(kind, row, actor, 'note', `added a note to ${String(row[kind.definition.title])}`),
-      );
+      const stored = await changeWithEvents(deps, async (manager, announce) => {
+        const [note] = await storeEvents(manager, [
+          eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, deps.now()),
+        ]);
+        // The audit trail says a note was added, not what it says (it may name people).
+        await deps.audit(
+          ctx,
+          'record-note-added',
+          { kind: kind.definition.kind, id: row.id },
+          { summary: 'note added' },
+          manager,
+        );
+        await announce(changeEvent(kind, row, actor, 'note', `added a note to ${String(row[kind.definition.title])}`));
+        return note;
+      });
       ctx.status = 201;
       ctx.body = timelineEntry(stored);
     },

@@ -1,8 +1,10 @@
-import { MATCHED_LISTS, type Assignee, type MatchedListName, type RealtimeEvent } from '@sourcing/shared';
+import { MATCHED_LISTS, type Assignee, type MatchedListName } from '@sourcing/shared';
 import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
+import type { AuditWho } from '../../audit/audit';
 import { changeEvent, type DeskRow } from '../desk/change-records';
 import { eventRow, storeEvents } from '../desk/record-events';
+import { changeWithEvents } from '../publish';
 import type { AnyRow } from '../record-kind';
 import { RECORD_KINDS } from '../record-kinds';
 import { RECORD_LINK, type RecordLinkRow } from './matching-tables';
@@ -11,12 +13,6 @@ import { RECORD_LINK, type RecordLinkRow } from './matching-tables';
 export class LinkedRecordNotFound extends Error {}
 /** Linking what is linked already, or unlinking what is not. */
 export class LinkStateConflict extends Error {}
-
-/** What a link change did: the other record (to answer with) and the event to publish once committed. */
-export interface LinkOutcome {
-  other: AnyRow;
-  event: RealtimeEvent;
-}
 
 const pair = (list: MatchedListName, id: string, otherId: string) =>
   list === 'inquiries' ? { inquiryId: id, offerId: otherId } : { inquiryId: otherId, offerId: id };
@@ -30,21 +26,22 @@ async function rowsOf(manager: EntityManager, list: MatchedListName, id: string,
 }
 
 /**
- * Links (or unlinks) a record with one of the other matched list: the link row and an event in
- * both records' timelines, in one transaction. One realtime event names both records, so every
- * open view of either re-reads.
+ * Links (or unlinks) a record with one of the other matched list: the link row, an event in both
+ * records' timelines and an audit entry (on the record the link was made from, naming the other
+ * by kind, id and reference), in one transaction, which announces it. One realtime event names
+ * both records, so every open view of either re-reads. Answers the other record.
  */
 export async function changeLink(
-  deps: Pick<AppDeps, 'dataSource' | 'now'>,
+  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger' | 'audit'>,
   list: MatchedListName,
   id: string,
   otherId: string,
   linked: boolean,
-  actor: Assignee,
-): Promise<LinkOutcome> {
+  { actor, who }: { actor: Assignee; who: AuditWho },
+): Promise<AnyRow> {
   const otherList = MATCHED_LISTS[list];
   const now = deps.now();
-  return deps.dataSource.transaction(async (manager) => {
+  return changeWithEvents(deps, async (manager, announce) => {
     const { row, other } = await rowsOf(manager, list, id, otherId);
     const links = manager.getRepository<RecordLinkRow>(RECORD_LINK);
     const key = pair(list, id, otherId);
@@ -61,9 +58,18 @@ export async function changeLink(
     const title = String(row[kind.definition.title]);
     const otherTitle = String(other[otherKind.definition.title]);
     const text = linked ? `linked ${title} with ${otherTitle}` : `unlinked ${title} from ${otherTitle}`;
-    return {
-      other,
-      event: changeEvent(kind, row, actor, 'link', text, row, { event: otherKind.definition.event, id: otherId }),
-    };
+    const otherName = typeof other.reference === 'string' ? other.reference : otherId;
+    await deps.audit(
+      who,
+      linked ? 'record-linked' : 'record-unlinked',
+      { kind: kind.definition.kind, id },
+      {
+        summary: linked ? `linked to ${otherName}` : `unlinked from ${otherName}`,
+        other: { kind: otherKind.definition.kind, id: otherId },
+      },
+      manager,
+    );
+    await announce(changeEvent(kind, row, actor, 'link', text, row, { event: otherKind.definition.event, id: otherId }));
+    return other;
   });
 }

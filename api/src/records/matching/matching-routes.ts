@@ -8,6 +8,7 @@ import {
   NOT_LINKED,
   type MatchedListName,
 } from '@sourcing/shared';
+import type { Context } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireRole, type AdminState } from '../../auth/require-admin';
@@ -15,7 +16,6 @@ import { HttpError, NOT_FOUND } from '../../http/errors';
 import { validate, type InputState } from '../../http/validate';
 import { deskMutationGuards, jsonBodyOnly, rowOf } from '../desk/desk-routes';
 import { UUID } from '../list/cursor';
-import { publishAfterCommit } from '../publish';
 import { RECORD_KINDS } from '../record-kinds';
 import { findMatches, matchedRecord } from './find-matches';
 import { changeLink, LinkedRecordNotFound, LinkStateConflict } from './links';
@@ -36,14 +36,12 @@ function registerMatching(router: Router, deps: AppDeps, list: MatchedListName) 
     ctx.body = await findMatches(deps.dataSource, list, row.id);
   });
 
-  const link = async (ctx: { state: AdminState; params: Record<string, string> }, otherId: string, linked: boolean) => {
+  const link = async (ctx: Context & { state: AdminState; params: Record<string, string> }, otherId: string, linked: boolean) => {
     const { id } = ctx.params;
     if (!UUID.test(id) || !UUID.test(otherId)) throw new HttpError(404, NOT_FOUND);
     try {
       const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
-      const outcome = await changeLink(deps, list, id, otherId, linked, actor);
-      await publishAfterCommit(deps, outcome.event);
-      return outcome.other;
+      return await changeLink(deps, list, id, otherId, linked, { actor, who: ctx });
     } catch (error) {
       if (error instanceof LinkedRecordNotFound) throw new HttpError(404, NOT_FOUND);
       if (error instanceof LinkStateConflict) throw new HttpError(409, linked ? ALREADY_LINKED : NOT_LINKED);
