@@ -121,6 +121,8 @@ const apiBundle = () => process.env.BENCH_API_BUNDLE ?? buildServerBundle().main
 
 /** BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops. */
 const profileArgs = () => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+/** BENCH_API_NODE_ARGS="--trace-gc --import /path/probe.mjs": further Node flags for the API (to measure it). */
+const extraArgs = () => (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
 
 /** The real server, production settings except rate limits raised so the load is not refused. */
 export async function startApi(store: Store): Promise<Process & { token: string }> {
@@ -143,7 +145,7 @@ export async function startApi(store: Store): Promise<Process & { token: string 
     FORM_MIN_FILL_SECONDS: '0',
   };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
-  const api = spawnNode(['--enable-source-maps', ...profileArgs(), apiBundle()], env, takePort());
+  const api = spawnNode(['--enable-source-maps', ...profileArgs(), ...extraArgs(), apiBundle()], env, takePort());
   await waitUntilAnswers(api, '/api/ready');
   const login = await fetch(`${api.url}/api/admin/login`, {
     method: 'POST',
