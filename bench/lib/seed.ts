@@ -1,4 +1,6 @@
+import { createRequire } from 'node:module';
 import { join } from 'node:path';
+import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { withProof } from '@sourcing/api/test/form-proof';
 import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
@@ -41,8 +43,7 @@ export async function submitTemplateInquiry(apiUrl: string, files: Parameters<ty
 export async function seedInquiries(store: Store, template: string, from: number, to: number): Promise<void> {
   for (let start = from; start < to; start += CHUNK) {
     const end = Math.min(to, start + CHUNK) - 1;
-    const added =
-      store.engine === 'postgres' ? await seedPostgres(store, template, start, end) : seedSqlite(store, template, start, end);
+    const added = await (store.engine === 'postgres' ? seedPostgres : seedSqlite)(store, template, start, end);
     // A template not found copies nothing: a bench over an empty table would measure nothing.
     if (added !== end - start + 1) throw new Error(`seeding inquiries ${start}-${end} added ${added} rows`);
   }
@@ -61,26 +62,50 @@ FROM "inquiries" t CROSS JOIN generate_series($2::int, $3::int) AS i WHERE t."re
   return rowCount ?? 0;
 }
 
-function seedSqlite(store: Store, template: string, first: number, last: number): number {
-  const db = new Database(join(store.dataDir, 'sourcing.sqlite'));
-  try {
-    db.pragma('busy_timeout = 10000');
-    const hex = (bytes: number) => `lower(hex(randomblob(${bytes})))`;
-    const uuid = `${hex(4)} || '-' || ${hex(2)} || '-4' || substr(${hex(2)}, 2) || '-a' || substr(${hex(2)}, 2) || '-' || ${hex(6)}`;
-    const time = `strftime('%Y-%m-%d %H:%M:%f', 'now', '-' || (i * ${SPACING_SECONDS}) || ' seconds')`;
-    const { changes } = db
-      .prepare(
-        `WITH RECURSIVE s(i) AS (SELECT @first UNION ALL SELECT i + 1 FROM s WHERE i < @last)
+/**
+ * Runs one statement on the SQLite file in a worker thread. Run on this thread, a seed of 1M rows
+ * blocked the event loop for minutes: the HTTP client's pooled keep-alive socket could neither
+ * expire nor hear the server close it (keepAliveTimeout), and the next request was written into
+ * that dead socket (EPIPE, "other side closed").
+ */
+const SQLITE_SEED_WORKER = `
+const { parentPort, workerData } = require('node:worker_threads');
+const Database = require(workerData.driver);
+const db = new Database(workerData.file);
+try {
+  db.pragma('busy_timeout = 10000');
+  const { changes } = db.prepare(workerData.sql).run(workerData.params);
+  db.pragma('optimize');
+  parentPort.postMessage(changes);
+} finally {
+  db.close();
+}`;
+const BETTER_SQLITE3 = createRequire(import.meta.url).resolve('better-sqlite3');
+
+function runInSqliteWorker(file: string, sql: string, params: Record<string, unknown>): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const worker = new Worker(SQLITE_SEED_WORKER, { eval: true, workerData: { driver: BETTER_SQLITE3, file, sql, params } });
+    let changes: number | null = null;
+    worker.once('message', (n: number) => (changes = n));
+    worker.once('error', reject);
+    worker.once('exit', (code) =>
+      changes === null ? reject(new Error(`SQLite seed worker exited with ${code}`)) : resolve(changes),
+    );
+  });
+}
+
+function seedSqlite(store: Store, template: string, first: number, last: number): Promise<number> {
+  const hex = (bytes: number) => `lower(hex(randomblob(${bytes})))`;
+  const uuid = `${hex(4)} || '-' || ${hex(2)} || '-4' || substr(${hex(2)}, 2) || '-a' || substr(${hex(2)}, 2) || '-' || ${hex(6)}`;
+  const time = `strftime('%Y-%m-%d %H:%M:%f', 'now', '-' || (i * ${SPACING_SECONDS}) || ' seconds')`;
+  return runInSqliteWorker(
+    join(store.dataDir, 'sourcing.sqlite'),
+    `WITH RECURSIVE s(i) AS (SELECT @first UNION ALL SELECT i + 1 FROM s WHERE i < @last)
 INSERT INTO "inquiries" ("id", "reference", "fullName", "email", ${COLUMN_LIST}, "createdAt", "updatedAt")
 SELECT ${uuid}, printf('INQ-%06d', i), 'Buyer ' || i, 'buyer' || i || '@example.com', ${COPIED_VALUES}, ${time}, ${time}
 FROM "inquiries" t CROSS JOIN s WHERE t."reference" = @template`,
-      )
-      .run({ first, last, template });
-    db.pragma('optimize');
-    return changes;
-  } finally {
-    db.close();
-  }
+    { first, last, template },
+  );
 }
 
 /** The keyset cursor of the row at `offset` (newest first), as the API encodes it, to open a deep page. */
