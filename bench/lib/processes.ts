@@ -1,6 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, openSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { buildServerBundle } from '@sourcing/api/test/built-server';
@@ -29,12 +29,12 @@ export interface Process {
   stop(): Promise<void>;
 }
 
-function spawnNode(args: string[], env: Record<string, string>, port: number): Process {
+function spawnNode(args: string[], env: Record<string, string>, port: number, stdout: number | 'ignore' = 'ignore'): Process {
   const child = spawn(process.execPath, args, {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST },
     // Logs go nowhere, as they would to a log shipper; errors still reach the terminal.
-    stdio: ['ignore', 'ignore', 'inherit'],
+    stdio: ['ignore', stdout, 'inherit'],
   });
   const stop = () =>
     new Promise<void>((done) => {
@@ -121,6 +121,10 @@ const apiBundle = () => process.env.BENCH_API_BUNDLE ?? buildServerBundle().main
 
 /** BENCH_CPU_PROF=<dir>: the API writes a V8 CPU profile there when it stops. */
 const profileArgs = () => (process.env.BENCH_CPU_PROF ? ['--cpu-prof', `--cpu-prof-dir=${process.env.BENCH_CPU_PROF}`] : []);
+/** BENCH_API_NODE_ARGS="--trace-gc --import /path/probe.mjs": further Node flags for the API (to measure it). */
+const extraArgs = () => (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).filter(Boolean);
+/** BENCH_API_STDOUT=<file>: the API's stdout (its log lines, --trace-gc) appended there instead of dropped. */
+const apiStdout = () => (process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'a') : 'ignore');
 
 /** The real server, production settings except rate limits raised so the load is not refused. */
 export async function startApi(store: Store): Promise<Process & { token: string }> {
@@ -143,7 +147,7 @@ export async function startApi(store: Store): Promise<Process & { token: string 
     FORM_MIN_FILL_SECONDS: '0',
   };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
-  const api = spawnNode(['--enable-source-maps', ...profileArgs(), apiBundle()], env, takePort());
+  const api = spawnNode(['--enable-source-maps', ...profileArgs(), ...extraArgs(), apiBundle()], env, takePort(), apiStdout());
   await waitUntilAnswers(api, '/api/ready');
   const login = await fetch(`${api.url}/api/admin/login`, {
     method: 'POST',
