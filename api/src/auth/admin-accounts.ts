@@ -58,9 +58,14 @@ export async function setAdminPassword(
 }
 
 /** setAdminPassword by e-mail (the CLI's reset-password). Returns the admin, or null when there is none. */
-export async function resetAdminPassword(dataSource: DataSource, email: string, password: string): Promise<AdminRow | null> {
+export async function resetAdminPassword(
+  dataSource: DataSource,
+  email: string,
+  password: string,
+  cost?: ScryptCost,
+): Promise<AdminRow | null> {
   const admin = await findAdminByEmail(dataSource, email);
-  if (!admin || !(await setAdminPassword(dataSource, admin.id, password))) return null;
+  if (!admin || !(await setAdminPassword(dataSource, admin.id, password, cost))) return null;
   return admin;
 }
 
