@@ -1,6 +1,6 @@
 // ESLint for every workspace: typescript-eslint's type-checked rules (floating and misused
 // promises above all), React hooks for the two UIs, and imports that are declared by the
-// workspace using them and never form a cycle. Formatting is Prettier's (npm run format).
+// workspace using them, cross workspaces by package name only and never form a cycle. Formatting is Prettier's (npm run format).
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -43,6 +43,10 @@ export default tseslint.config(
       ],
       'import/no-cycle': 'error',
       'import/no-duplicates': 'error',
+      // Workspaces import each other by package name (@sourcing/*, through the "exports" of its
+      // package.json), never by a relative path into another workspace's folder: the rule resolves
+      // the path and compares the package.json nearest to it with the importing file's.
+      'import/no-relative-packages': 'error',
     },
   },
   // Each workspace declares what it imports (test tools are declared once, at the root).

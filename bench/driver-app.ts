@@ -9,8 +9,8 @@ import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
 import { RECORD_DEFINITIONS, searchedKeys, SPAM_STATUS, wireName, type RecordDefinition } from '@sourcing/shared';
-import { channelFor } from '../api/src/realtime/postgres-event-bus';
-import { trendBuckets } from '../api/src/routes/admin/stats/trend-buckets';
+import { channelFor } from '@sourcing/api/realtime/postgres-event-bus';
+import { trendBuckets } from '@sourcing/api/routes/admin/stats/trend-buckets';
 
 /**
  * The database floor: plain Koa running the API's own SQL statements for the benchmarked routes

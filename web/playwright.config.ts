@@ -30,9 +30,11 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
-  // One worker on CI's 2 cores, as on a developer's run here: two workers signing in as the same admin
-  // at once meet the sign-in guard's one-check-at-a-time rule (429), and the spam-check widget's
-  // proof of work races the form tests on a saturated CPU (see the closing notes). E2E_WORKERS overrides.
+  // One worker on CI's 2 cores, as on a developer's run here. With two, tests signing in as the same
+  // admin at once meet the sign-in guard's one-check-at-a-time rule (429, docs/hardening.md), and the
+  // spam-check widget's proof of work, which runs in the page and which every form submit waits for,
+  // competes with a second browser and the server for a saturated CPU, so the form tests' waits
+  // depend on timing. E2E_WORKERS overrides.
   workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 1,
   retries: 0,
   reporter: [['list']],

@@ -65,17 +65,21 @@ export async function setAdminPassword(
   });
 }
 
-/** setAdminPassword by e-mail (the CLI's reset-password), `within` given the admin. Returns the admin, or null when there is none. */
+/**
+ * setAdminPassword by e-mail (the CLI's reset-password), `within` given the admin; `cost` is the
+ * scrypt cost (tests pass a cheap one). Returns the admin, or null when there is none.
+ */
 export async function resetAdminPassword(
   dataSource: DataSource,
   email: string,
   password: string,
-  within?: (manager: EntityManager, admin: AdminRow) => Promise<void>,
+  options: { cost?: ScryptCost; within?: (manager: EntityManager, admin: AdminRow) => Promise<void> } = {},
 ): Promise<AdminRow | null> {
+  const { cost, within } = options;
   const admin = await findAdminByEmail(dataSource, email);
   if (!admin) return null;
   const audited: WithinChange | undefined = within && ((manager) => within(manager, admin));
-  return (await setAdminPassword(dataSource, admin.id, password, undefined, audited)) ? admin : null;
+  return (await setAdminPassword(dataSource, admin.id, password, cost, audited)) ? admin : null;
 }
 
 export type FirstAdminOutcome =

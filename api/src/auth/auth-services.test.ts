@@ -6,11 +6,13 @@ import { createRefreshTokens } from './refresh-tokens';
 import { CreateAdminTables1795000000001 } from '../db/migrations/1795000000001-create-admin-tables';
 import { AddStaffRoles1795000000200 } from '../db/migrations/1795000000200-add-staff-roles';
 import { AUTH_ENTITIES } from './schema';
+import { TEST_SCRYPT_COST as cost } from '../test/support';
 
 describe('passwords', () => {
+  // The production cost is the default: password-cost.test.ts.
   it('verifies the right password and refuses a wrong one', async () => {
-    const hash = await hashPassword('s3cret-enough');
-    expect(hash).toMatch(/^scrypt\$32768\$8\$1\$/);
+    const hash = await hashPassword('s3cret-enough', cost);
+    expect(hash.startsWith(`scrypt$${cost.N}$${cost.r}$${cost.p}$`)).toBe(true);
     expect(hash).not.toContain('s3cret-enough');
     await expect(verifyPassword('s3cret-enough', hash)).resolves.toBe(true);
     await expect(verifyPassword('s3cret-enougH', hash)).resolves.toBe(false);
@@ -18,7 +20,7 @@ describe('passwords', () => {
   });
 
   it('salts every hash', async () => {
-    expect(await hashPassword('same')).not.toBe(await hashPassword('same'));
+    expect(await hashPassword('same', cost)).not.toBe(await hashPassword('same', cost));
   });
 });
 
@@ -56,15 +58,15 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
   });
 
   it('creates the first admin once, from the environment or with a generated password', async () => {
-    const first = await ensureFirstAdmin(dataSource, {});
+    const first = await ensureFirstAdmin(dataSource, {}, cost);
     expect(first).toMatchObject({ kind: 'generated', email: GENERATED_ADMIN_EMAIL });
     expect(await findAdminByEmail(dataSource, GENERATED_ADMIN_EMAIL)).toMatchObject({ role: 'owner', disabledAt: null });
-    expect(await ensureFirstAdmin(dataSource, {})).toEqual({ kind: 'existing' });
-    expect(await ensureFirstAdmin(dataSource, { email: 'Boss@Example.com', password: 'pw-1234567' })).toEqual({
+    expect(await ensureFirstAdmin(dataSource, {}, cost)).toEqual({ kind: 'existing' });
+    expect(await ensureFirstAdmin(dataSource, { email: 'Boss@Example.com', password: 'pw-1234567' }, cost)).toEqual({
       kind: 'created-from-env',
       email: 'boss@example.com',
     });
-    expect(await ensureFirstAdmin(dataSource, { email: 'boss@example.com', password: 'other' })).toEqual({
+    expect(await ensureFirstAdmin(dataSource, { email: 'boss@example.com', password: 'other' }, cost)).toEqual({
       kind: 'existing',
     });
   });
@@ -72,7 +74,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
   it('rotates refresh tokens, refuses a reused one and revokes its family', async () => {
     let now = Date.now();
     const tokens = createRefreshTokens(dataSource, { graceMs: 0, now: () => now });
-    const admin = await createAdmin(dataSource, `rot-${name}@example.com`, 'pw-rotation');
+    const admin = await createAdmin(dataSource, `rot-${name}@example.com`, 'pw-rotation', { cost });
     const first = await tokens.issue(admin.id);
     now += 1;
     const second = await tokens.rotate(first.token);
@@ -90,7 +92,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
   it('lets two tabs refresh with the same token at once within the grace window', async () => {
     let now = Date.now();
     const tokens = createRefreshTokens(dataSource, { graceMs: 10_000, now: () => now });
-    const admin = await createAdmin(dataSource, `grace-${name}@example.com`, 'pw-grace-123');
+    const admin = await createAdmin(dataSource, `grace-${name}@example.com`, 'pw-grace-123', { cost });
     const first = await tokens.issue(admin.id);
     const [a, b] = await Promise.all([tokens.rotate(first.token), tokens.rotate(first.token)]);
     expect(a.ok && b.ok).toBe(true);
@@ -101,7 +103,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
   it('expires tokens and ends the session on logout or password reset', async () => {
     let now = Date.now();
     const tokens = createRefreshTokens(dataSource, { ttlMs: 1000, now: () => now });
-    const admin = await createAdmin(dataSource, `exp-${name}@example.com`, 'pw-expiry-1');
+    const admin = await createAdmin(dataSource, `exp-${name}@example.com`, 'pw-expiry-1', { cost });
     const old = await tokens.issue(admin.id);
     now += 1001;
     expect(await tokens.rotate(old.token)).toEqual({ ok: false, reason: 'expired' });
@@ -111,8 +113,8 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
     expect(await tokens.rotate(live.token)).toEqual({ ok: false, reason: 'revoked' });
 
     const beforeReset = await tokens.issue(admin.id);
-    expect(await resetAdminPassword(dataSource, admin.email, 'a-new-password')).toMatchObject({ id: admin.id });
+    expect(await resetAdminPassword(dataSource, admin.email, 'a-new-password', { cost })).toMatchObject({ id: admin.id });
     expect(await tokens.rotate(beforeReset.token)).toEqual({ ok: false, reason: 'revoked' });
-    expect(await resetAdminPassword(dataSource, 'nobody@example.com', 'x')).toBeNull();
+    expect(await resetAdminPassword(dataSource, 'nobody@example.com', 'x', { cost })).toBeNull();
   });
 });

@@ -3,12 +3,14 @@ import { join } from 'node:path';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { DEVICE_COOKIE } from './device-cookies';
+import type { ScryptCost } from './passwords';
 
 const OWNER = { email: 'owner@example.com', password: 'the-owners-password-1' };
-/** Cheap hashes where the cost does not matter to the test. */
-const FAST_SCRYPT = { N: 2 ** 10, r: 8, p: 1 };
-/** Half the production cost: each hash still keeps a thread of the pool busy for a while. */
-const FLOOD_SCRYPT = { N: 2 ** 14, r: 8, p: 1 };
+/**
+ * Half the production cost, for the tests about sign-ins that overlap: each hash keeps a thread of
+ * the pool busy for a while. The others use the test servers' cheap cost (TEST_SCRYPT_COST).
+ */
+const SLOW_SCRYPT: ScryptCost = { N: 2 ** 14, r: 8, p: 1 };
 
 /** The cookies a response set, as a Cookie header value. */
 const cookiesOf = (response: Response) =>
@@ -26,7 +28,7 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
     server = undefined;
   });
 
-  const start = async (env: Record<string, string>, scryptCost?: typeof FAST_SCRYPT) => {
+  const start = async (env: Record<string, string>, scryptCost?: ScryptCost) => {
     server = await startTestServer({
       engine,
       scryptCost,
@@ -45,7 +47,7 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
 
   it('checks at most the free failures and one more of 200 parallel guesses at one account', async () => {
     vi.useFakeTimers({ toFake: ['Date'] });
-    await start({ LOGIN_FREE_FAILURES: '5', PASSWORD_HASH_QUEUE: '500' });
+    await start({ LOGIN_FREE_FAILURES: '5', PASSWORD_HASH_QUEUE: '500' }, SLOW_SCRYPT);
     const answers = await statuses(Array.from({ length: 200 }, (_, i) => login(OWNER.email, `guess-${i}`)));
     expect(count(answers, 401)).toBeGreaterThanOrEqual(1);
     expect(count(answers, 401)).toBeLessThanOrEqual(6);
@@ -53,7 +55,7 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
   });
 
   it('limits failed sign-ins per address across e-mails, whatever the client writes into X-Forwarded-For', async () => {
-    await start({ RATE_LIMIT_LOGIN_PER_15_MINUTES: '3', TRUST_PROXY_HOPS: '1' }, FAST_SCRYPT);
+    await start({ RATE_LIMIT_LOGIN_PER_15_MINUTES: '3', TRUST_PROXY_HOPS: '1' });
     const from = (forged: string, real = '198.51.100.7') => ({ 'X-Forwarded-For': `${forged}, ${real}` });
     const answers = [];
     for (let i = 0; i < 5; i++) answers.push((await login(`user${i}@example.com`, 'wrong-password', from(`10.0.0.${i}`))).status);
@@ -66,7 +68,7 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
 
   it('makes an account wait a little longer after each failure instead of locking it for 15 minutes', async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-01T09:00:00Z') });
-    await start({ LOGIN_FREE_FAILURES: '3' }, FAST_SCRYPT);
+    await start({ LOGIN_FREE_FAILURES: '3' });
     for (let i = 0; i < 4; i++) expect((await login(OWNER.email, 'mistyped')).status).toBe(401);
     const waiting = await login(OWNER.email, OWNER.password);
     expect(waiting.status).toBe(429);
@@ -78,7 +80,7 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
 
   it("does not let a colleague's mistakes hold back someone who signed in from that browser before", async () => {
     vi.useFakeTimers({ toFake: ['Date'], now: new Date('2026-05-01T09:00:00Z') });
-    await start({ LOGIN_FREE_FAILURES: '5', RATE_LIMIT_LOGIN_PER_15_MINUTES: '6' }, FAST_SCRYPT);
+    await start({ LOGIN_FREE_FAILURES: '5', RATE_LIMIT_LOGIN_PER_15_MINUTES: '6' });
     const signedIn = await login(OWNER.email, OWNER.password);
     expect(signedIn.status).toBe(200);
     const ownersBrowser = { Cookie: cookiesOf(signedIn) };
@@ -98,7 +100,7 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
 
   it('keeps serving files while a flood of sign-ins waits for password hashing', async () => {
     const env = { RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '100' };
-    await start(env, FLOOD_SCRYPT);
+    await start(env, SLOW_SCRYPT);
     mkdirSync(server!.deps.config.webDistDir, { recursive: true });
     writeFileSync(join(server!.deps.config.webDistDir, 'robots.txt'), 'User-agent: *');
     let answered = 0;
@@ -121,7 +123,10 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
   });
 
   it('answers 503 at once when too many sign-ins already wait for a hash', async () => {
-    await start({ RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2' });
+    await start(
+      { RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000', PASSWORD_HASH_CONCURRENCY: '1', PASSWORD_HASH_QUEUE: '2' },
+      SLOW_SCRYPT,
+    );
     const responses = await Promise.all(Array.from({ length: 20 }, (_, i) => login(`busy${i}@example.com`, 'wrong-password')));
     const answers = responses.map((r) => r.status);
     expect(count(answers, 503)).toBeGreaterThan(0);

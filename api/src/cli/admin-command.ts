@@ -64,15 +64,16 @@ export async function runAdminCommand(dataSource: DataSource, argv: string[]): P
     });
     return { code: 0, lines: [`Created admin ${admin.email} (${role}).`, ...shown] };
   }
-  const admin = await resetAdminPassword(dataSource, email.data, password, (manager, account) =>
-    audit(
-      CLI_ACTOR,
-      'staff-password-reset',
-      { kind: 'staff', id: account.id },
-      { summary: 'password reset', email: account.email },
-      manager,
-    ),
-  );
+  const admin = await resetAdminPassword(dataSource, email.data, password, {
+    within: (manager, account) =>
+      audit(
+        CLI_ACTOR,
+        'staff-password-reset',
+        { kind: 'staff', id: account.id },
+        { summary: 'password reset', email: account.email },
+        manager,
+      ),
+  });
   if (!admin) return { code: 1, lines: [`No admin with e-mail ${email.data}.`] };
   return { code: 0, lines: [`Password reset for ${admin.email}; their sessions were signed out.`, ...shown] };
 }

@@ -100,7 +100,7 @@ describe.each(TEST_ENGINES)('malformed requests on %s', (engine) => {
   let routes: { method: string; path: string }[];
 
   beforeAll(async () => {
-    server = await startTestServer({ engine, scryptCost: { N: 2 ** 10, r: 8, p: 1 } });
+    server = await startTestServer({ engine });
     routes = createApiRouter(server.deps).stack.flatMap((layer) =>
       layer.methods.filter((m) => m !== 'HEAD').map((method) => ({ method, path: String(layer.path) })),
     );

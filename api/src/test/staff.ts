@@ -6,15 +6,16 @@ import type { TestServer } from './support';
 
 export const STAFF_PASSWORD = 'staff-password-0123';
 
-/** A staff account of `role`, known to the server's session states at once. */
+/**
+ * A staff account of `role`, known to the server's session states at once. Its password is hashed
+ * with the server's scrypt cost (TEST_SCRYPT_COST unless the test chose another).
+ */
 export async function createStaffAccount(server: TestServer, role: Role, email?: string): Promise<AdminRow> {
   const account = await createAdmin(
     server.deps.dataSource,
     email ?? `${role}-${randomBytes(4).toString('hex')}@example.com`,
     STAFF_PASSWORD,
-    {
-      role,
-    },
+    { role, cost: server.deps.auth.options.scryptCost },
   );
   await server.deps.sessions.refresh();
   return account;

@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { Client } from 'pg';
 import type { AppDeps } from '../app-deps';
+import type { ScryptCost } from '../auth/passwords';
 import { AdminEntity } from '../auth/schema';
 import { loadConfig } from '../config';
 import type { Engine } from '../db/engine';
@@ -19,8 +20,17 @@ export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite',
 export const TEST_JWT_SECRET = 'test-secret-test-secret-test-secret-0123';
 export const TEST_ADMIN = { id: '00000000-0000-4000-8000-000000000001', email: 'admin@example.com' };
 
+/**
+ * The scrypt cost of test servers and test accounts: about a millisecond per hash instead of the
+ * production cost's 50-100 ms (docs/sessions.md#passwords). Injected through ServerOptions.scryptCost;
+ * api/src/auth/password-cost.test.ts proves that `npm start` hashes with the production cost.
+ */
+export const TEST_SCRYPT_COST: ScryptCost = { N: 2 ** 10, r: 8, p: 1 };
+
 export interface TestServerOptions extends ServerOptions {
   engine?: Engine;
+  /** TEST_SCRYPT_COST unless given (a test of hashing under load passes a slower one). */
+  scryptCost?: ScryptCost;
   /** Environment on top of the test defaults (silent logs, generous rate limits, no disk floor, temp dirs). */
   env?: Record<string, string>;
   /** Join this PostgreSQL schema instead of creating a fresh one (two replicas on one database). */
@@ -73,7 +83,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
   }
   const config = loadConfig({ ...env, ...options.env }, () => {});
   try {
-    const running = await startServer(config, options);
+    const running = await startServer(config, { ...options, scryptCost: options.scryptCost ?? TEST_SCRYPT_COST });
     await seedTestAdmin(running.deps);
     return {
       url: running.url,

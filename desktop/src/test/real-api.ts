@@ -6,7 +6,7 @@ import { API_PATHS, API_PREFIX, type AdminProfile, type SessionResponse } from '
 import { withProof } from '@sourcing/api/test/form-proof';
 import { startTestServer, type TestServer } from '@sourcing/api/test/support';
 
-/** Migrations and a scrypt login can take a while on a busy machine. */
+/** Migrations can take a while on a busy machine (passwords use the test servers' cheap scrypt cost). */
 export const API_START_TIMEOUT_MS = 60_000;
 
 export const TEST_ADMIN_LOGIN = { email: 'desktop.admin@example.com', password: 'Desktop-admin-password-42' };

@@ -10,6 +10,7 @@ import {
   formReady,
   INQUIRY_POST_PATH,
   PDF_FILE,
+  postAnswered,
   tabTo,
   toast,
   uniqueEmail,
@@ -75,7 +76,9 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(page.getByRole('button', { name: 'Clear form' })).toBeVisible();
   });
 
-  test('an empty submit shows every required message beside its field, focuses the first and sends nothing', async ({ page }) => {
+  test('an empty submit shows every required message beside its field, focuses the first and sends nothing', async ({
+    page,
+  }, testInfo) => {
     const posts = watchPosts(page, INQUIRY_POST_PATH);
     await submit(page).click();
     await expect(toast(page, 'Please fill all required fields')).toBeVisible();
@@ -87,7 +90,13 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(page.getByRole('group', { name: 'Commodities' })).toHaveAccessibleDescription('Select at least one commodity');
     await expect(field(page, 'Full Name')).toBeFocused();
     await expect(field(page, 'Full Name')).toBeInViewport();
-    expect(posts).toEqual([]);
+
+    // Then a complete inquiry: once it is answered, a POST of the empty one would have been seen.
+    const email = uniqueEmail(testInfo, 'after-empty');
+    await fillInquiry(page, inquiryInput(email));
+    expect((await postAnswered(page, INQUIRY_POST_PATH, submit(page))).ok()).toBe(true);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toContain(email);
   });
 
   test('asks to specify Others, the Others dispatch mode and a unit still on Select Unit', async ({ page }, testInfo) => {
@@ -102,7 +111,14 @@ test.describe('Commodity Inquiry Form', () => {
     await expect(field(page, 'Unit')).toHaveAccessibleDescription('Unit is required');
     await expect(page.locator('.form-error')).toHaveCount(3);
     await expect(field(page, 'Other Commodity')).toBeFocused();
-    expect(posts).toEqual([]);
+
+    // Completed, it is sent once: a POST of the refused submit would have been seen before this answer.
+    await field(page, 'Other Commodity').fill(input.otherCommodity);
+    await field(page, 'Specify Dispatch Mode').fill(input.customDispatchMode);
+    await field(page, 'Unit').selectOption(input.unit);
+    expect((await postAnswered(page, INQUIRY_POST_PATH, submit(page))).ok()).toBe(true);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toContain(input.customDispatchMode);
   });
 
   test('filters quantity, purity and phone as docs/forms.md#keystroke-filters says', async ({ page }) => {

@@ -9,6 +9,7 @@ import {
   findSupplierInquiries,
   formReady,
   pngFile,
+  postAnswered,
   SUPPLIER_POST_PATH,
   tabTo,
   toast,
@@ -70,7 +71,7 @@ test.describe('Supplier Product Submission Form', () => {
     await expect(field(page, 'Main Export Markets')).toBeVisible();
   });
 
-  test('an empty submit shows every required message beside its field and sends nothing', async ({ page }) => {
+  test('an empty submit shows every required message beside its field and sends nothing', async ({ page }, testInfo) => {
     const posts = watchPosts(page, SUPPLIER_POST_PATH);
     await submit(page).click();
     await expect(toast(page, 'Please fill all required fields')).toBeVisible();
@@ -84,7 +85,13 @@ test.describe('Supplier Product Submission Form', () => {
     await field(page, 'Product Name').fill('   ');
     await submit(page).click();
     await expect(field(page, 'Product Name')).toHaveAccessibleDescription('Product Name is required');
-    expect(posts).toEqual([]);
+
+    // Then a complete offer: once it is answered, a POST of either refused submit would have been seen.
+    const email = uniqueEmail(testInfo, 'after-empty');
+    await fillOffer(page, offerInput(email));
+    expect((await postAnswered(page, SUPPLIER_POST_PATH, submit(page))).ok()).toBe(true);
+    expect(posts).toHaveLength(1);
+    expect(posts[0]).toContain(email);
   });
 
   test('capacity, MOQ and price take digits and a dot; phone takes digits', async ({ page }) => {

@@ -73,13 +73,27 @@ export async function tabTo(page: Page, target: Locator, maxPresses = 120): Prom
   throw new Error(`Not reachable with ${maxPresses} Tab presses: ${String(target)}`);
 }
 
-/** Records POSTs to a path, to prove a refused submit sent nothing. */
+/**
+ * Records the bodies of the POSTs to a path, to prove a refused submit sent nothing. Looking right
+ * after the refusal would also pass if its POST left a little later, so the test then sends a
+ * complete submission through the same form (postAnswered) and looks once that one is answered:
+ * the form sends its submissions in order, so a POST of the refused one would be recorded first.
+ */
 export function watchPosts(page: Page, path: string): string[] {
-  const seen: string[] = [];
+  const bodies: string[] = [];
   page.on('request', (request) => {
-    if (request.method() === 'POST' && new URL(request.url()).pathname === path) seen.push(request.url());
+    if (request.method() === 'POST' && new URL(request.url()).pathname === path) bodies.push(request.postData() ?? '');
   });
-  return seen;
+  return bodies;
+}
+
+/** Clicks `submit` and answers the server's response to the POST to `path` it sends. */
+export async function postAnswered(page: Page, path: string, submit: Locator) {
+  const [response] = await Promise.all([
+    page.waitForResponse((r) => r.request().method() === 'POST' && new URL(r.url()).pathname === path),
+    submit.click(),
+  ]);
+  return response;
 }
 
 export const INQUIRY_POST_PATH = `${API_PREFIX}${API_PATHS.inquiry}`;
