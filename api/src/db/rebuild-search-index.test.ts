@@ -23,7 +23,10 @@ describe.each(TEST_ENGINES)('rebuildSearchIndex on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine });
     await seedRows(server.deps.dataSource, 'supplierInquiries', [
-      recordRow('supplierInquiries', new Date('2026-01-05T00:00:00Z'), { companyName: 'Zinc Kiln Works', productName: 'Zinc Ingot' }),
+      recordRow('supplierInquiries', new Date('2026-01-05T00:00:00Z'), {
+        companyName: 'Zinc Kiln Works',
+        productName: 'Zinc Ingot',
+      }),
     ]);
   });
   afterAll(() => server?.close());

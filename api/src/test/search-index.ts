@@ -8,9 +8,10 @@ import { engineOf } from '../db/engine';
  */
 export async function indexedSearchColumns(dataSource: DataSource, table: string): Promise<string[] | null> {
   if (engineOf(dataSource) === 'postgres') {
-    const rows = (await dataSource.query(`SELECT pg_get_indexdef(to_regclass($1), 1, false) AS "text"`, [
-      `"${table}_search"`,
-    ])) as { text: string | null }[];
+    const rows = await dataSource.query<{ text: string | null }[]>(
+      `SELECT pg_get_indexdef(to_regclass($1), 1, false) AS "text"`,
+      [`"${table}_search"`],
+    );
     const text = rows[0]?.text;
     // lower((("fullName" || '\x1f'::text) || email) ...): the quoted or bare names, once the literals and lower() are gone.
     if (!text) return null;
@@ -19,9 +20,10 @@ export async function indexedSearchColumns(dataSource: DataSource, table: string
       quoted !== undefined ? quoted.replace(/""/g, '"') : bare,
     );
   }
-  const rows = (await dataSource.query(`SELECT "sql" FROM "sqlite_master" WHERE "type" = 'trigger' AND "name" = ?`, [
-    `${table}_search_insert`,
-  ])) as { sql: string }[];
+  const rows = await dataSource.query<{ sql: string }[]>(
+    `SELECT "sql" FROM "sqlite_master" WHERE "type" = 'trigger' AND "name" = ?`,
+    [`${table}_search_insert`],
+  );
   if (!rows[0]) return null;
   return [...rows[0].sql.matchAll(/new\."([^"]+)"/g)].map(([, name]) => name).filter((name) => name !== 'id');
 }
