@@ -7,9 +7,13 @@
  * `node api/scripts/build.mjs [outdir]` (default api/dist); also used by the bundle's own test.
  */
 import { build } from 'esbuild';
+import { readdirSync } from 'node:fs';
 import { resolve } from 'node:path';
 
 const apiRoot = resolve(import.meta.dirname, '..');
+
+/** The migration files, in order (src/db/all-migrations.ts reads them from here in the bundle, where there is no folder). */
+const migrationFiles = () => readdirSync(resolve(apiRoot, 'src/db/migrations')).sort();
 
 /** Bare imports stay external unless they are one of our workspaces. */
 const externalPackages = {
@@ -36,6 +40,7 @@ export async function buildApi(outdir = resolve(apiRoot, 'dist')) {
     legalComments: 'none',
     logLevel: 'warning',
     plugins: [externalPackages],
+    define: { BUNDLED_MIGRATION_FILES: JSON.stringify(migrationFiles()) },
   });
   return outdir;
 }

@@ -5,7 +5,7 @@ import { AUTH_ENTITIES } from '../auth/schema';
 import type { Config } from '../config';
 import type { Engine } from './engine';
 import { recordEntities } from './entities';
-import { MIGRATIONS } from './migrations';
+import { MIGRATIONS } from './all-migrations';
 
 export const SQLITE_FILE_NAME = 'sourcing.sqlite';
 const BUSY_TIMEOUT_MS = 5000;
