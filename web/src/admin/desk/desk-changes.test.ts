@@ -4,7 +4,7 @@ import { ApiError, CONFLICT_MESSAGE, type ApiClient, type ListPage } from '@sour
 import { toastOnce } from '../../common/toast-once';
 import { queryKeys } from '../queries/keys';
 import { createAdminQueryClient } from '../queries/query-client';
-import { recordChangeOptions, type RecordChange } from './desk-changes';
+import { bulkChangeOptions, recordChangeOptions, type BulkChange, type RecordChange } from './desk-changes';
 
 vi.mock('../../common/toast-once', () => ({ toastOnce: { success: vi.fn(), error: vi.fn() } }));
 
@@ -22,6 +22,16 @@ const RECORD = queryKeys.record('inquiries', 'r1');
 const LIST = queryKeys.listPages('inquiries', {});
 const SEARCHED = queryKeys.listPages('inquiries', { q: 'jane' });
 const TO_QUOTED: RecordChange = { list: 'inquiries', id: 'r1', change: { version: 3, status: 'Quoted' } };
+const BOTH_TO_ANA: BulkChange = {
+  list: 'inquiries',
+  change: {
+    records: [
+      { id: 'r1', version: 3 },
+      { id: 'r2', version: 1 },
+    ],
+    ownerId: 'ana-id',
+  },
+};
 
 const pages = (rows: Row[]): InfiniteData<ListPage<Row>> => ({
   pages: [{ data: rows, total: rows.length, nextCursor: null }],
@@ -92,5 +102,62 @@ describe('a status change of one record', () => {
     await done;
     expect(shown()).toEqual({ record: now, rows: [[now, SAM], [now]] });
     expect(toastOnce.error).toHaveBeenCalledWith(CONFLICT_MESSAGE);
+  });
+});
+
+/** Jane's detail and her list (Jane and Sam) in the cache, and a bulk change request the test answers. */
+function setupBulk() {
+  const queryClient = createAdminQueryClient();
+  queryClient.setQueryData(RECORD, JANE);
+  queryClient.setQueryData(LIST, pages([JANE, SAM]));
+  let settle!: { resolve: (result: { updated: Row[]; conflicts: Row[] }) => void; reject: (error: Error) => void };
+  const bulkChange = vi.fn(() => new Promise((resolve, reject) => (settle = { resolve, reject })));
+  const api = { bulkChange: bulkChange as unknown as ApiClient['bulkChange'] };
+  const observer = new MutationObserver(queryClient, bulkChangeOptions(api));
+  const shown = () => ({
+    record: queryClient.getQueryData<Row>(RECORD),
+    rows: queryClient.getQueryData<InfiniteData<ListPage<Row>>>(LIST)!.pages[0].data,
+  });
+  const start = async () => {
+    const done = observer.mutate(BOTH_TO_ANA).catch((error: unknown) => error);
+    await vi.waitFor(() => expect(bulkChange).toHaveBeenCalled());
+    return done;
+  };
+  return { queryClient, shown, start, settle: () => settle };
+}
+
+describe('a bulk owner change', () => {
+  afterEach(() => vi.clearAllMocks());
+
+  it('shows at once on every selected record, then as the server answers, a conflict as the record is now', async () => {
+    const { queryClient, shown, start, settle } = setupBulk();
+    const done = start();
+    await vi.waitFor(() => expect(shown().record?.ownerId).toBe('ana-id'));
+    expect(shown().rows).toEqual([
+      { ...JANE, ownerId: 'ana-id' },
+      { ...SAM, ownerId: 'ana-id' },
+    ]);
+
+    const janeSaved: Row = { ...JANE, ownerId: 'ana-id', version: 4 };
+    const samNow: Row = { ...SAM, status: 'Spam', version: 2 };
+    settle().resolve({ updated: [janeSaved], conflicts: [samNow] });
+    await done;
+    expect(shown()).toEqual({ record: janeSaved, rows: [janeSaved, samNow] });
+    expect(toastOnce.success).toHaveBeenCalledWith('1 record changed');
+    expect(toastOnce.error).toHaveBeenCalledWith('1 changed by someone else meanwhile: they now show that change');
+    expect(queryClient.getQueryState(LIST)?.isInvalidated).toBe(true);
+  });
+
+  it('is rolled back when the request fails, saying why', async () => {
+    const { queryClient, shown, start, settle } = setupBulk();
+    const done = start();
+    await vi.waitFor(() => expect(shown().rows[1].ownerId).toBe('ana-id'));
+
+    settle().reject(new ApiError('The change could not be saved', 500));
+    expect(await done).toBeInstanceOf(ApiError);
+    expect(shown()).toEqual({ record: JANE, rows: [JANE, SAM] });
+    expect(toastOnce.error).toHaveBeenCalledWith('The change could not be saved');
+    expect(toastOnce.success).not.toHaveBeenCalled();
+    expect(queryClient.getQueryState(RECORD)?.isInvalidated).toBe(true);
   });
 });
