@@ -1,3 +1,4 @@
+import { QueryClientProvider } from '@tanstack/react-query';
 import { Provider, useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
@@ -22,20 +23,22 @@ export function AdminApp({ services, history }: { services: AdminServices; histo
   const Router = history === 'hash' ? HashRouter : BrowserRouter;
   return (
     <AdminServicesContext.Provider value={services}>
-      <Provider store={services.store}>
-        <Router>
-          <NavigateOnRequest />
-          <SessionGate>
-            <AdminRoutes />
-          </SessionGate>
-        </Router>
-        {/* Below the sticky header, so its menu button and title stay usable while a toast shows. */}
-        <Toaster
-          position="top-center"
-          containerStyle={{ top: 'calc(var(--admin-header-height) + 12px)' }}
-          toastOptions={{ duration: TOAST_DURATION_MS }}
-        />
-      </Provider>
+      <QueryClientProvider client={services.queryClient}>
+        <Provider store={services.store}>
+          <Router>
+            <NavigateOnRequest />
+            <SessionGate>
+              <AdminRoutes />
+            </SessionGate>
+          </Router>
+          {/* Below the sticky header, so its menu button and title stay usable while a toast shows. */}
+          <Toaster
+            position="top-center"
+            containerStyle={{ top: 'calc(var(--admin-header-height) + 12px)' }}
+            toastOptions={{ duration: TOAST_DURATION_MS }}
+          />
+        </Provider>
+      </QueryClientProvider>
     </AdminServicesContext.Provider>
   );
 }

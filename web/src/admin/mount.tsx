@@ -23,6 +23,6 @@ export function mountAdmin(container: HTMLElement, options: MountAdminOptions): 
   );
   return () => {
     root.unmount();
-    services.session.dispose();
+    services.dispose();
   };
 }

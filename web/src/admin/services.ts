@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { createContext, useContext } from 'react';
 import { createStore } from 'jotai';
 import toast from 'react-hot-toast';
@@ -11,21 +12,35 @@ import {
   type WebSocketLike,
 } from '@sourcing/shared';
 import { createLiveUpdates, liveConnectionLostAtom, type LiveUpdates } from './live/live';
+import { createAdminQueryClient } from './queries/query-client';
 import { createSessionController, sessionAtom, type SessionController } from './session/session';
 
 export interface AdminServices {
   platform: AdminPlatform;
   store: ReturnType<typeof createStore>;
+  /** The server-state cache (lists, records, dashboard...): emptied whenever the signed-in admin changes. */
+  queryClient: QueryClient;
   api: ApiClient;
   session: SessionController;
   live: LiveUpdates;
   /** Opens the realtime socket for the signed-in admin; `stop()` closes it. */
   startRealtime: () => RealtimeClient;
+  /** The UI is unmounted: timers stop, the cache empties. */
+  dispose: () => void;
 }
 
-/** Everything one mounted admin UI shares: its own jotai store, API client, session and live updates. */
+/** Everything one mounted admin UI shares: its own jotai store, query cache, API client, session and live updates. */
 export function createAdminServices(platform: AdminPlatform): AdminServices {
   const store = createStore();
+  const queryClient = createAdminQueryClient();
+  // One admin's data never shows to the next: signing out (or in as someone else) empties the cache.
+  let cachedFor: string | null = null;
+  const unwatchSession = store.sub(sessionAtom, () => {
+    const admin = store.get(sessionAtom).admin?.id ?? null;
+    if (admin === cachedFor) return;
+    cachedFor = admin;
+    queryClient.clear();
+  });
   // The session and the client need each other: the client is made once the session exists.
   const session = createSessionController(store, () => api);
   const api: ApiClient = createApiClient({
@@ -35,6 +50,7 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
   });
   const live = createLiveUpdates({
     store,
+    queryClient,
     api: () => api,
     platform,
     me: () => store.get(sessionAtom).admin?.id ?? null,
@@ -44,6 +60,7 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
   return {
     platform,
     store,
+    queryClient,
     api,
     session,
     live,
@@ -69,6 +86,11 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
           store.set(liveConnectionLostAtom, false); // closed on purpose (signed out), not lost
         },
       };
+    },
+    dispose() {
+      session.dispose();
+      unwatchSession();
+      queryClient.clear();
     },
   };
 }

@@ -1,10 +1,11 @@
+import { keepPreviousData, useInfiniteQuery } from '@tanstack/react-query';
 import { useState } from 'react';
-import { AUDIT_ACTIONS, type AuditAction, type AuditEntry, type AuditQuery } from '@sourcing/shared';
-import { toastOnce } from '../../common/toast-once';
+import { AUDIT_ACTIONS, type AuditAction } from '@sourcing/shared';
+import { cursorPaging, loadNextPage } from '../queries/cursor-pages';
+import { queryKeys, type AuditFilter } from '../queries/keys';
 import { useAdminServices } from '../services';
-import { LoadError } from '../ui/LoadError';
+import { failureOf, LoadError } from '../ui/LoadError';
 import { useDebouncedValue } from '../ui/useDebouncedValue';
-import { useLoad } from '../ui/useLoad';
 
 const PAGE_SIZE = 50;
 
@@ -21,27 +22,16 @@ export function AuditPage() {
   const [action, setAction] = useState<AuditAction | ''>('');
   const [actor, setActor] = useState('');
   const debouncedActor = useDebouncedValue(actor, 300);
-  const query: AuditQuery = { action: action || undefined, actor: debouncedActor || undefined, limit: PAGE_SIZE };
-  const first = useLoad(() => api.audit(query), [api, action, debouncedActor]);
-  const [more, setMore] = useState<{ key: string; entries: AuditEntry[]; cursor: string | null } | null>(null);
-  const key = `${action}|${debouncedActor}`;
-  const extra = more?.key === key ? more : null;
-  const entries = [...(first.data?.data ?? []), ...(extra?.entries ?? [])];
-  const cursor = extra ? extra.cursor : (first.data?.nextCursor ?? null);
-  const [loadingMore, setLoadingMore] = useState(false);
-
-  async function loadMore() {
-    if (!cursor) return;
-    setLoadingMore(true);
-    try {
-      const page = await api.audit({ ...query, cursor });
-      setMore({ key, entries: [...(extra?.entries ?? []), ...page.data], cursor: page.nextCursor });
-    } catch (error) {
-      toastOnce.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      setLoadingMore(false);
-    }
-  }
+  const filter: AuditFilter = { action: action || undefined, actor: debouncedActor || undefined };
+  // Another filter's entries stay on screen until its first page arrives.
+  const audit = useInfiniteQuery({
+    queryKey: queryKeys.audit(filter),
+    queryFn: ({ pageParam }) => api.audit({ ...filter, limit: PAGE_SIZE, cursor: pageParam ?? undefined }),
+    ...cursorPaging,
+    placeholderData: keepPreviousData,
+  });
+  const failure = failureOf(audit);
+  const entries = audit.data?.pages.flatMap((page) => page.data) ?? [];
 
   return (
     <section className="list-page audit-page" aria-labelledby="audit-title">
@@ -68,9 +58,9 @@ export function AuditPage() {
           />
         </div>
       </div>
-      {first.status === 'error' && <LoadError message={first.error} onRetry={first.retry} />}
-      {first.status === 'loading' && !first.data && <p className="state-text">Loading...</p>}
-      {first.data && entries.length === 0 && <p className="state-text">No audit entries match.</p>}
+      {failure && <LoadError message={failure.message} onRetry={() => void audit.refetch()} />}
+      {!audit.data && !failure && <p className="state-text">Loading...</p>}
+      {audit.data && entries.length === 0 && <p className="state-text">No audit entries match.</p>}
       {entries.length > 0 && (
         <div className="table-scroll" tabIndex={0} role="region" aria-label="Audit entries">
           <table className="records-table audit-table">
@@ -97,8 +87,13 @@ export function AuditPage() {
           </table>
         </div>
       )}
-      {cursor && (
-        <button type="button" className="button load-more" onClick={() => void loadMore()} disabled={loadingMore}>
+      {audit.hasNextPage && (
+        <button
+          type="button"
+          className="button load-more"
+          onClick={() => void loadNextPage(audit.fetchNextPage)}
+          disabled={audit.isFetching}
+        >
           Load more
         </button>
       )}

@@ -1,11 +1,10 @@
-import { useAtomValue } from 'jotai';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { RECENT_ACTIVITY_LIMIT, STATS_PERIODS, type DashboardStats, type StatsPeriod } from '@sourcing/shared';
-import { statsVersionAtom } from '../live/live';
 import { formatDateTime } from '../lists/list-definitions';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
-import { LoadError } from '../ui/LoadError';
-import { useLoad } from '../ui/useLoad';
+import { failureOf, LoadError } from '../ui/LoadError';
 import { describeActivity } from './activity';
 import { engagementRate } from './engagement-rate';
 
@@ -16,21 +15,22 @@ const PERIOD_LABELS: Record<StatsPeriod, string> = { week: 'This Week', month: '
 
 export function DashboardPage() {
   const { api } = useAdminServices();
-  const version = useAtomValue(statsVersionAtom);
   const [period, setPeriod] = useState<StatsPeriod>('week');
-  const stats = useLoad(() => api.stats(period), [api, period, version]);
+  // Re-read whenever a record arrives or changes (docs/admin.md#live-updates); the figures shown stay
+  // on screen while another period's are on their way.
+  const stats = useQuery({
+    queryKey: queryKeys.stats(period),
+    queryFn: () => api.stats(period),
+    placeholderData: keepPreviousData,
+  });
+  const failure = failureOf(stats);
+  const loadError = failure && <LoadError message={`Error: ${failure.message}`} onRetry={() => void stats.refetch()} />;
 
-  if (!stats.data) {
-    return stats.status === 'error' ? (
-      <LoadError message={`Error: ${stats.error}`} onRetry={stats.retry} />
-    ) : (
-      <p className="state-text">Loading dashboard...</p>
-    );
-  }
+  if (!stats.data) return loadError || <p className="state-text">Loading dashboard...</p>;
 
   return (
     <div className="dashboard">
-      {stats.status === 'error' && <LoadError message={`Error: ${stats.error}`} onRetry={stats.retry} />}
+      {loadError}
       <StatCards totals={stats.data.totals} />
       <div className="dashboard-panels">
         <section className="panel chart-panel" aria-labelledby="trend-title">

@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import type { DeskListName } from '@sourcing/shared';
+import type { DeskChange, DeskListName } from '@sourcing/shared';
 import { useAssignees } from './assignees';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
-import { useDeskChange } from './useDeskChange';
+import { useBulkChange } from './useDeskChange';
 
 /** What the selected rows of a worked list can get at once: a status or an owner. */
 export function BulkBar(props: {
@@ -12,14 +11,9 @@ export function BulkBar(props: {
   onDone: () => void;
 }) {
   const assignees = useAssignees();
-  const { changeMany } = useDeskChange();
-  const [busy, setBusy] = useState(false);
-  const apply = async (change: { status?: string; ownerId?: string | null }) => {
-    setBusy(true);
-    const done = await changeMany(props.list, { records: props.selected, ...change });
-    setBusy(false);
-    if (done) props.onDone();
-  };
+  const { mutate, isPending: busy } = useBulkChange();
+  const apply = (change: DeskChange) =>
+    mutate({ list: props.list, change: { records: props.selected, ...change } }, { onSuccess: props.onDone });
   return (
     <div className="bulk-bar" role="region" aria-label="Change selected">
       <span className="bulk-count">{props.selected.length} selected</span>
@@ -29,7 +23,7 @@ export function BulkBar(props: {
         value=""
         placeholder="Set status..."
         disabled={busy}
-        onChange={(status) => void apply({ status })}
+        onChange={(status) => apply({ status })}
       />
       <OwnerSelect
         label="Set owner of selected"
@@ -37,7 +31,7 @@ export function BulkBar(props: {
         value={undefined}
         placeholder="Set owner..."
         disabled={busy}
-        onChange={(ownerId) => void apply({ ownerId })}
+        onChange={(ownerId) => apply({ ownerId })}
       />
       <button type="button" className="button" onClick={props.onDone} disabled={busy}>
         Clear selection

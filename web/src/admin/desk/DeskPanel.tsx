@@ -1,8 +1,7 @@
-import { useState } from 'react';
-import type { DeskListName } from '@sourcing/shared';
+import type { DeskChange, DeskListName } from '@sourcing/shared';
 import { useAssignees } from './assignees';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
-import { useDeskChange } from './useDeskChange';
+import { useRecordChange } from './useDeskChange';
 
 /** A worked record's status and owner on its detail view, changed with the version shown. */
 export function DeskPanel(props: {
@@ -12,13 +11,8 @@ export function DeskPanel(props: {
 }) {
   const { list, record } = props;
   const assignees = useAssignees();
-  const { changeOne } = useDeskChange();
-  const [busy, setBusy] = useState(false);
-  const apply = async (change: { status?: string; ownerId?: string | null }) => {
-    setBusy(true);
-    await changeOne(list, record._id, { version: record.version, ...change });
-    setBusy(false);
-  };
+  const { mutate, isPending: busy } = useRecordChange();
+  const apply = (change: DeskChange) => mutate({ list, id: record._id, change: { version: record.version, ...change } });
   return (
     <div className="desk-panel">
       <label className="desk-field">
@@ -28,7 +22,7 @@ export function DeskPanel(props: {
           statuses={props.statuses}
           value={record.status}
           disabled={busy}
-          onChange={(status) => void apply({ status })}
+          onChange={(status) => apply({ status })}
         />
       </label>
       <label className="desk-field">
@@ -38,7 +32,7 @@ export function DeskPanel(props: {
           assignees={assignees}
           value={record.ownerId}
           disabled={busy}
-          onChange={(ownerId) => void apply({ ownerId })}
+          onChange={(ownerId) => apply({ ownerId })}
         />
       </label>
     </div>

@@ -1,25 +1,24 @@
-import { useAtomValue } from 'jotai';
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { NOTE_MAX_LENGTH, type DeskListName } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
-import { reconnectsAtom, recordVersionsAtom } from '../live/live';
 import { formatDateTime } from '../lists/list-definitions';
+import { invalidateRecords } from '../queries/invalidate';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
-import { LoadError } from '../ui/LoadError';
-import { useLoad } from '../ui/useLoad';
+import { failureOf, LoadError } from '../ui/LoadError';
 import { describeEntry } from './timeline-text';
 
 /** A record's timeline (received, status and owner changes, notes, mails: who and when), live, and the note form. */
 export function Timeline({ list, id }: { list: DeskListName; id: string }) {
   const { api } = useAdminServices();
-  const version = useAtomValue(recordVersionsAtom)[id] ?? 0;
-  const reconnects = useAtomValue(reconnectsAtom);
-  const timeline = useLoad(() => api.timeline(list, id), [api, list, id, version, reconnects]);
+  const timeline = useQuery({ queryKey: queryKeys.timeline(list, id), queryFn: () => api.timeline(list, id) });
+  const failure = failureOf(timeline);
   return (
     <section className="timeline-panel" aria-labelledby="timeline-title">
       <h3 id="timeline-title">Timeline</h3>
-      {timeline.status === 'error' && <LoadError message={`Error: ${timeline.error}`} onRetry={timeline.retry} />}
-      {timeline.data === null && timeline.status === 'loading' && <p className="state-text">Loading...</p>}
+      {failure && <LoadError message={`Error: ${failure.message}`} onRetry={() => void timeline.refetch()} />}
+      {!timeline.data && !failure && <p className="state-text">Loading...</p>}
       {timeline.data && (
         <ol className="timeline" aria-label="Timeline">
           {timeline.data.map((entry) => (
@@ -38,29 +37,23 @@ export function Timeline({ list, id }: { list: DeskListName; id: string }) {
 }
 
 function NoteForm({ list, id }: { list: DeskListName; id: string }) {
-  const { api, live } = useAdminServices();
+  const { api } = useAdminServices();
   const [text, setText] = useState('');
-  const [saving, setSaving] = useState(false);
-  const submit = async (event: FormEvent) => {
+  const note = useMutation({
+    mutationFn: (note: string) => api.addNote(list, id, note),
+    onError: (error) => toastOnce.error(error.message),
+    onSettled: (_entry, _error, _note, _context, { client }) => invalidateRecords(client, list, [id]),
+  });
+  const submit = (event: FormEvent) => {
     event.preventDefault();
-    if (!text.trim()) return;
-    setSaving(true);
-    try {
-      await api.addNote(list, id, text);
-      setText('');
-      live.recordChanged(list, id);
-    } catch (error) {
-      toastOnce.error(error instanceof Error ? error.message : 'The note could not be saved');
-    } finally {
-      setSaving(false);
-    }
+    if (text.trim()) note.mutate(text, { onSuccess: () => setText('') });
   };
   return (
-    <form className="note-form" onSubmit={(e) => void submit(e)}>
+    <form className="note-form" onSubmit={submit}>
       <label htmlFor="note-text">Add a note</label>
       <textarea id="note-text" value={text} maxLength={NOTE_MAX_LENGTH} rows={3} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" className="button" disabled={saving || !text.trim()}>
-        {saving ? 'Saving...' : 'Add note'}
+      <button type="submit" className="button" disabled={note.isPending || !text.trim()}>
+        {note.isPending ? 'Saving...' : 'Add note'}
       </button>
     </form>
   );

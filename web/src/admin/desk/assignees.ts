@@ -1,23 +1,19 @@
-import { atom, useAtomValue } from 'jotai';
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import type { Assignee } from '@sourcing/shared';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 
-/** The admins who can own a record, read once per signed-in UI (null until then). */
-export const assigneesAtom = atom<Assignee[] | null>(null);
+const NONE: Assignee[] = [];
 
-/** The owner dropdown's admins; also how an owner id is shown (its e-mail). */
+/**
+ * The owner dropdown's admins; also how an owner id is shown (its e-mail). Read once per signed-in
+ * admin (staff changes re-read it); until then, or if it fails, the dropdown offers Unassigned only
+ * and an owner shows by id.
+ */
 export function useAssignees(): Assignee[] {
-  const { api, store } = useAdminServices();
-  const assignees = useAtomValue(assigneesAtom);
-  useEffect(() => {
-    if (assignees !== null) return;
-    api.assignees().then(
-      (list) => store.set(assigneesAtom, list),
-      () => undefined /* the dropdown offers Unassigned only; the owner shows by id */,
-    );
-  }, [api, store, assignees]);
-  return assignees ?? [];
+  const { api } = useAdminServices();
+  const { data } = useQuery({ queryKey: queryKeys.assignees, queryFn: () => api.assignees(), staleTime: Infinity });
+  return data ?? NONE;
 }
 
 export const UNASSIGNED = 'Unassigned';

@@ -6,7 +6,7 @@ import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName
 import { ColumnChooser } from '../columns/ColumnChooser';
 import { WIDE_LIST_COLUMNS } from '../columns/hidden-columns';
 import { useHiddenColumns } from '../columns/useHiddenColumns';
-import { assigneesAtom, ownerLabel } from '../desk/assignees';
+import { ownerLabel, useAssignees } from '../desk/assignees';
 import { BulkBar } from '../desk/BulkBar';
 import { FilterBar } from '../filters/FilterBar';
 import { apiQuery, filterParams, filtersInUrl, isFiltered, noMatchText, type ListSearch } from '../filters/list-search';
@@ -48,12 +48,13 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const request = apiQuery(listSearch);
   const requestKey = JSON.stringify(request);
   const [input, setInput] = useState(q);
-  const { state, loadMore, retry } = useListPages(definition.name, request);
-  const lastCounts = useRef(state.statusCounts);
-  if (state.statusCounts) lastCounts.current = state.statusCounts;
+  const { list, failure, retry, hasMore, loadMore, loadingMore, fetching } = useListPages(definition.name, request);
+  // The tabs keep their last counts while another search's first page is on its way.
+  const lastCounts = useRef(list?.statusCounts);
+  if (list?.statusCounts) lastCounts.current = list.statusCounts;
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setSelected(new Set()), [requestKey]);
-  const assignees = useAtomValue(assigneesAtom) ?? [];
+  const assignees = useAssignees();
   const { hidden, toggle } = useHiddenColumns(definition.name);
   const wide = definition.columns.length > WIDE_LIST_COLUMNS;
   const columns = (definition.columns as AnyColumn[]).filter((c, i) => i === 0 || !wide || !hidden.has(c.header));
@@ -200,37 +201,37 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
         <BulkBar
           list={definition.name as DeskListName}
           statuses={definition.statuses}
-          selected={state.rows.filter((r) => selected.has(r._id)).map((r) => ({ id: r._id, version: versionOf(r) }))}
+          selected={(list?.rows ?? []).filter((r) => selected.has(r._id)).map((r) => ({ id: r._id, version: versionOf(r) }))}
           onDone={() => setSelected(new Set())}
         />
       )}
-      {state.status === 'loading' && <p className="state-text">{definition.loadingText}</p>}
-      {state.status === 'error' && <LoadError message={definition.errorText(state.error ?? '')} onRetry={retry} />}
-      {state.status === 'ready' && state.rows.length === 0 && (
+      {!list && !failure && <p className="state-text">{definition.loadingText}</p>}
+      {failure && <LoadError message={definition.errorText(failure.message)} onRetry={retry} />}
+      {list && list.rows.length === 0 && (
         <p className="state-text" role="status">
           {isFiltered(listSearch) || status
             ? noMatchText(definition.name, definition.noun, listSearch, (id) => ownerLabel(assignees, id))
             : definition.emptyText}
         </p>
       )}
-      {state.status === 'ready' && state.rows.length > 0 && (
+      {list && list.rows.length > 0 && (
         <>
           <p className="list-summary" role="status">
-            Showing {state.rows.length} of {state.total}
+            Showing {list.rows.length} of {list.total}
           </p>
           {narrow ? (
-            <RecordCards definition={definition} columns={columns} rows={state.rows} unread={state.unread} />
+            <RecordCards definition={definition} columns={columns} rows={list.rows} unread={list.unread} />
           ) : (
             <RecordTable
               definition={definition}
               columns={columns}
               sticky={wide}
-              rows={state.rows}
-              unread={state.unread}
+              rows={list.rows}
+              unread={list.unread}
               selection={selection}
             />
           )}
-          {state.nextCursor && <LoadMoreButton onLoad={loadMore} loading={state.loadingMore} />}
+          {hasMore && <LoadMoreButton onLoad={loadMore} loading={loadingMore} waiting={fetching} />}
         </>
       )}
     </section>
@@ -366,16 +367,17 @@ function RecordCards({ definition, columns, rows, unread }: RowsProps) {
 }
 
 /**
- * 'Load more' that also fires by itself when scrolled into view. Observing again after each page
- * lands matters: a button still in view after a short page never reports a new intersection.
+ * 'Load more' that also fires by itself when scrolled into view. It waits while anything of the
+ * list is on its way (`waiting`: a page, or a live re-read). Observing again once that lands
+ * matters: a button still in view after a short page never reports a new intersection.
  */
-function LoadMoreButton({ onLoad, loading }: { onLoad: () => void; loading: boolean }) {
+function LoadMoreButton({ onLoad, loading, waiting }: { onLoad: () => void; loading: boolean; waiting: boolean }) {
   const button = useRef<HTMLButtonElement>(null);
   const latest = useRef(onLoad);
   latest.current = onLoad;
   useEffect(() => {
     const element = button.current;
-    if (!element || loading) return;
+    if (!element || waiting) return;
     const observer = new IntersectionObserver(
       (entries) => {
         if (entries.some((e) => e.isIntersecting)) latest.current();
@@ -384,9 +386,9 @@ function LoadMoreButton({ onLoad, loading }: { onLoad: () => void; loading: bool
     );
     observer.observe(element);
     return () => observer.disconnect();
-  }, [loading]);
+  }, [waiting]);
   return (
-    <button ref={button} type="button" className="button load-more" onClick={onLoad} disabled={loading}>
+    <button ref={button} type="button" className="button load-more" onClick={onLoad} disabled={waiting}>
       {loading ? 'Loading...' : 'Load more'}
     </button>
   );

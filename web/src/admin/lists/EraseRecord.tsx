@@ -1,6 +1,8 @@
+import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastOnce } from '../../common/toast-once';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import type { ListDefinition } from './list-definitions';
 
@@ -9,19 +11,19 @@ export function EraseRecord({ definition, id, listSearch }: { definition: ListDe
   const { api } = useAdminServices();
   const navigate = useNavigate();
   const [confirming, setConfirming] = useState(false);
-  const [erasing, setErasing] = useState(false);
-
-  async function erase() {
-    setErasing(true);
-    try {
-      await api.erase(definition.name, id);
+  const erase = useMutation({
+    mutationFn: () => api.erase(definition.name, id),
+    onSuccess: (_answer, _none, _context, { client }) => {
       toastOnce.success('Record erased');
       void navigate(`/admin/${definition.route}${listSearch}`, { replace: true });
-    } catch (error) {
-      toastOnce.error(error instanceof Error ? error.message : String(error));
-      setErasing(false);
-    }
-  }
+      // What may show it (its list, the dashboard, the other list's matches) re-reads when next shown:
+      // none of it is on screen now, and reading this record's own views again would only answer 404.
+      for (const queryKey of [queryKeys.list(definition.name), queryKeys.allStats, queryKeys.allMatches]) {
+        void client.invalidateQueries({ queryKey, refetchType: 'none' });
+      }
+    },
+    onError: (error) => toastOnce.error(error.message),
+  });
 
   if (!confirming) {
     return (
@@ -30,10 +32,12 @@ export function EraseRecord({ definition, id, listSearch }: { definition: ListDe
       </button>
     );
   }
+  // Once erased, the buttons stay disabled while the list opens.
+  const erasing = erase.isPending || erase.isSuccess;
   return (
     <div className="erase-confirm" role="alertdialog" aria-labelledby="erase-question">
       <p id="erase-question">Erase this record and its files for good? This cannot be undone.</p>
-      <button type="button" className="button button-primary" onClick={() => void erase()} disabled={erasing}>
+      <button type="button" className="button button-primary" onClick={() => erase.mutate()} disabled={erasing}>
         Erase for good
       </button>
       <button type="button" className="button" onClick={() => setConfirming(false)} disabled={erasing}>

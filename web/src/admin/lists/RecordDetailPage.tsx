@@ -1,4 +1,4 @@
-import { useAtomValue } from 'jotai';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
@@ -11,13 +11,12 @@ import {
 } from '@sourcing/shared';
 import { DeskPanel } from '../desk/DeskPanel';
 import { Timeline } from '../desk/Timeline';
-import { reconnectsAtom, recordVersionsAtom } from '../live/live';
 import { MatchesPanel } from '../matching/MatchesPanel';
 import { RecordMails } from '../outbox/RecordMails';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
-import { LoadError } from '../ui/LoadError';
-import { useLoad } from '../ui/useLoad';
+import { failureOf, LoadError } from '../ui/LoadError';
 import { attachmentHref, formatFileSize, previewKind } from './attachments';
 import { searchOfBackState } from './back-to-list';
 import { AttachmentLink, CellView } from './CellView';
@@ -30,10 +29,9 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
   const { id = '' } = useParams();
   // Opening a record reads it, for this admin on every device; a failure leaves it unread, nothing more.
   useEffect(() => void live.markRead(definition.name, id).catch(() => undefined), [live, definition.name, id]);
-  // Re-read when staff change this record (here or elsewhere) and after a reconnect.
-  const version = useAtomValue(recordVersionsAtom)[id] ?? 0;
-  const reconnects = useAtomValue(reconnectsAtom);
-  const record = useLoad(() => api.detail(definition.name, id), [api, definition.name, id, version, reconnects]);
+  // Re-read when staff change this record (here or elsewhere) and after a reconnect (docs/admin.md#live-updates).
+  const record = useQuery({ queryKey: queryKeys.record(definition.name, id), queryFn: () => api.detail(definition.name, id) });
+  const failure = failureOf(record);
   const listSearch = searchOfBackState(useLocation().state);
   const canErase = useCan('owner');
   const back = (
@@ -42,14 +40,14 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
     </Link>
   );
 
-  // While a re-read is on its way the record on screen stays (another record's never shows).
-  const row = record.data && record.data._id === id ? record.data : null;
-  if (row === null || record.status === 'error') {
+  // While a re-read is on its way the record on screen stays (each record has its own key: another's never shows).
+  const row = record.data;
+  if (!row || failure) {
     return (
       <section className="detail-page">
         {back}
-        {record.status === 'error' ? (
-          <LoadError message={definition.errorText(record.error)} onRetry={record.retry} />
+        {failure ? (
+          <LoadError message={definition.errorText(failure.message)} onRetry={() => void record.refetch()} />
         ) : (
           <p className="state-text">Loading...</p>
         )}

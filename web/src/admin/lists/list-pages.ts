@@ -1,60 +1,38 @@
-import { ADMIN_LIST_LIMIT, type ListPage } from '@sourcing/shared';
+import { ADMIN_LIST_LIMIT, type ListPage, type ListQuery } from '@sourcing/shared';
 
 /** Rows fetched per page as the user scrolls. */
 export const PAGE_SIZE = ADMIN_LIST_LIMIT.default;
 
-export interface ListState<R> {
-  status: 'loading' | 'error' | 'ready';
+/** What a list is read with, besides its pages: the search, status and filters. */
+export type ListRequest = Omit<ListQuery, 'limit' | 'cursor'>;
+
+/** The pages of a list loaded so far, as the one list on screen. */
+export interface LoadedList<R> {
   rows: R[];
   total: number;
-  nextCursor: string | null;
-  error: string | null;
-  loadingMore: boolean;
   /** A worked list's records per status (its tabs). */
   statusCounts?: Record<string, number>;
   /** The shown records the signed-in admin has not opened. */
   unread: ReadonlySet<string>;
 }
 
-export const LOADING_LIST: ListState<never> = {
-  status: 'loading',
-  rows: [],
-  total: 0,
-  nextCursor: null,
-  error: null,
-  loadingMore: false,
-  unread: new Set(),
-};
-
-/** A fresh first page (also after a live refresh, which re-reads as many rows as were loaded). */
-export function firstPage<R>(page: ListPage<R>): ListState<R> {
+/**
+ * The pages as one list: a row already shown (it moved down a page as new ones arrived) is not
+ * repeated, and the total and tab counts are those of the latest page read.
+ */
+export function joinPages<R extends { _id: string }>(pages: readonly ListPage<R>[]): LoadedList<R> {
+  const rows: R[] = [];
+  const shown = new Set<string>();
+  for (const row of pages.flatMap((page) => page.data)) {
+    if (shown.has(row._id)) continue;
+    shown.add(row._id);
+    rows.push(row);
+  }
+  const last = pages.at(-1);
   return {
-    status: 'ready',
-    rows: page.data,
-    total: page.total,
-    nextCursor: page.nextCursor,
-    error: null,
-    loadingMore: false,
-    statusCounts: page.statusCounts,
-    unread: new Set(page.unreadIds),
+    rows,
+    total: last?.total ?? 0,
+    statusCounts: last?.statusCounts,
+    unread: new Set(pages.flatMap((page) => page.unreadIds ?? [])),
   };
-}
-
-/** The next page appended; a row already shown (it moved down as new ones arrived) is not repeated. */
-export function appendPage<R extends { _id: string }>(state: ListState<R>, page: ListPage<R>): ListState<R> {
-  const shown = new Set(state.rows.map((r) => r._id));
-  return {
-    ...state,
-    rows: [...state.rows, ...page.data.filter((r) => !shown.has(r._id))],
-    total: page.total,
-    nextCursor: page.nextCursor,
-    loadingMore: false,
-    statusCounts: page.statusCounts,
-    unread: new Set([...state.unread, ...(page.unreadIds ?? [])]),
-  };
-}
-
-/** How many rows a live refresh re-reads so the user keeps every row they had scrolled to. */
-export function refreshLimit(loadedRows: number): number {
-  return Math.min(Math.max(loadedRows, PAGE_SIZE), ADMIN_LIST_LIMIT.max);
 }

@@ -1,7 +1,10 @@
+import { QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
 import type { RealtimeChange, RealtimeEvent, UnreadCounts } from '@sourcing/shared';
-import { createLiveUpdates, listOfEvent, listVersionsAtom, recordVersionsAtom, statsVersionAtom, unreadCountsAtom } from './live';
+import { queryKeys } from '../queries/keys';
+import { createAdminQueryClient } from '../queries/query-client';
+import { createLiveUpdates, listOfEvent, unreadCountsAtom } from './live';
 
 const ME = 'me-id';
 const OTHER = { id: 'ana-id', email: 'ana@example.com' };
@@ -30,9 +33,44 @@ const counts = (values: Partial<UnreadCounts> = {}): UnreadCounts => ({
   ...values,
 });
 
+/** What the admin has open or opened: a cache holding a query of each kind, of several lists and records. */
+const CACHED = {
+  inquiries: queryKeys.listPages('inquiries', {}),
+  inquiriesSearched: queryKeys.listPages('inquiries', { q: 'copper', status: 'New' }),
+  supplierInquiries: queryKeys.listPages('supplierInquiries', {}),
+  contacts: queryKeys.listPages('contacts', {}),
+  subscribers: queryKeys.listPages('subscribers', {}),
+  statsWeek: queryKeys.stats('week'),
+  statsYear: queryKeys.stats('year'),
+  r1: queryKeys.record('inquiries', 'r1'),
+  r1Timeline: queryKeys.timeline('inquiries', 'r1'),
+  r1Matches: queryKeys.matches('inquiries', 'r1'),
+  r2: queryKeys.record('inquiries', 'r2'),
+  r2Timeline: queryKeys.timeline('inquiries', 'r2'),
+  o1: queryKeys.record('supplierInquiries', 'o1'),
+  o1Timeline: queryKeys.timeline('supplierInquiries', 'o1'),
+  o1Matches: queryKeys.matches('supplierInquiries', 'o1'),
+  staff: queryKeys.staff,
+  assignees: queryKeys.assignees,
+  outbox: queryKeys.outbox(null),
+  audit: queryKeys.audit({}),
+} satisfies Record<string, QueryKey>;
+
+type Cached = keyof typeof CACHED;
+
+function cacheEverything(queryClient: QueryClient) {
+  for (const key of Object.values(CACHED)) queryClient.setQueryData(key, { cached: true });
+}
+
+/** Which of the cached queries are invalidated (they re-read now if shown, else when next shown). */
+const invalidated = (queryClient: QueryClient): Cached[] =>
+  (Object.keys(CACHED) as Cached[]).filter((name) => queryClient.getQueryState(CACHED[name])?.isInvalidated).sort();
+
 /** A fake API whose count answers the test releases one by one. */
 function setup() {
   const store = createStore();
+  const queryClient = createAdminQueryClient();
+  cacheEverything(queryClient);
   const answers: ((value: UnreadCounts) => void)[] = [];
   const unreadCounts = vi.fn(() => new Promise<UnreadCounts>((resolve) => answers.push(resolve)));
   const markRead = vi.fn(async () => counts({ contacts: 1 }));
@@ -40,6 +78,7 @@ function setup() {
   const platform = { notify: vi.fn(), setBadgeCount: vi.fn() };
   const live = createLiveUpdates({
     store,
+    queryClient,
     api: () => ({ unreadCounts, markRead, markAllRead }),
     platform,
     me: () => ME,
@@ -48,7 +87,7 @@ function setup() {
     await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
     answers.shift()!(value);
   };
-  return { store, platform, live, unreadCounts, markRead, markAllRead, answer, answers };
+  return { store, queryClient, platform, live, unreadCounts, markRead, markAllRead, answer, answers };
 }
 
 describe('listOfEvent', () => {
@@ -61,11 +100,10 @@ describe('listOfEvent', () => {
 });
 
 describe('live updates', () => {
-  it('a new record refreshes its list and the dashboard, notifies, and takes the server’s unread counts', async () => {
-    const { store, platform, live, answer } = setup();
+  it('a new record invalidates its list and the dashboard, notifies, and takes the server’s unread counts', async () => {
+    const { store, queryClient, platform, live, answer } = setup();
     live.handleEvent(event('contactUpdated', 'contact'));
-    expect(store.get(listVersionsAtom)).toMatchObject({ contacts: 1, inquiries: 0 });
-    expect(store.get(statsVersionAtom)).toBe(1);
+    expect(invalidated(queryClient)).toEqual(['contacts', 'statsWeek', 'statsYear']);
     expect(platform.notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'New contact message — Jane Doe', route: '/admin/contact-queries' }),
     );
@@ -85,8 +123,12 @@ describe('live updates', () => {
   });
 
   it('another admin’s change recounts (Spam is not unread), re-reads the record and notifies when it is assigned to me', async () => {
-    const { store, platform, live, answer } = setup();
+    const { store, queryClient, platform, live, answer } = setup();
     live.handleEvent(event('inquiryUpdated', 'inquiry', assignedToMe));
+    // Every search of its list, the dashboard, and the record's own views; not another record's.
+    expect(invalidated(queryClient)).toEqual(
+      ['inquiries', 'inquiriesSearched', 'r1', 'r1Matches', 'r1Timeline', 'statsWeek', 'statsYear'].sort(),
+    );
     expect(platform.notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Assigned to you — Jane Doe', route: '/admin/inquiries/r1' }),
     );
@@ -95,7 +137,7 @@ describe('live updates', () => {
   });
 
   it('a link re-reads both linked records and both lists, without a notification', () => {
-    const { store, platform, live } = setup();
+    const { queryClient, platform, live } = setup();
     live.handleEvent({
       ...event('inquiryUpdated', 'inquiry'),
       change: {
@@ -109,9 +151,36 @@ describe('live updates', () => {
         other: { event: 'supplierInquiryUpdated', id: 'o1' },
       },
     });
-    expect(store.get(recordVersionsAtom)).toEqual({ r1: 1, o1: 1 });
-    expect(store.get(listVersionsAtom)).toMatchObject({ inquiries: 1, supplierInquiries: 1, contacts: 0 });
+    expect(invalidated(queryClient)).toEqual(
+      [
+        'inquiries',
+        'inquiriesSearched',
+        'supplierInquiries',
+        'r1',
+        'r1Matches',
+        'r1Timeline',
+        'o1',
+        'o1Matches',
+        'o1Timeline',
+        'statsWeek',
+        'statsYear',
+      ].sort(),
+    );
     expect(platform.notify).not.toHaveBeenCalled();
+  });
+
+  it('a record on screen re-reads at once when someone changes it', async () => {
+    const { queryClient, live } = setup();
+    const detail = vi.fn(async () => ({ _id: 'r1', status: 'New' }));
+    const shown = new QueryObserver(queryClient, { queryKey: queryKeys.record('inquiries', 'r2'), queryFn: detail });
+    const unsubscribe = shown.subscribe(() => undefined);
+    await vi.waitFor(() => expect(detail).toHaveBeenCalledTimes(1));
+    live.handleEvent({
+      ...event('inquiryUpdated', 'inquiry', assignedToMe),
+      summary: { ...event('inquiryUpdated', 'inquiry').summary, id: 'r2' },
+    });
+    await vi.waitFor(() => expect(detail).toHaveBeenCalledTimes(2));
+    unsubscribe();
   });
 
   it('my own changes and changes to records of others notify nothing', () => {
@@ -122,19 +191,19 @@ describe('live updates', () => {
   });
 
   it('opening a record marks it read and takes the counts the server answers', async () => {
-    const { store, platform, live, markRead } = setup();
+    const { store, queryClient, platform, live, markRead } = setup();
     await live.markRead('contacts', 'r1');
     expect(markRead).toHaveBeenCalledWith('contacts', 'r1');
     expect(store.get(unreadCountsAtom).contacts).toBe(1);
     expect(platform.setBadgeCount).toHaveBeenLastCalledWith(1);
-    expect(store.get(listVersionsAtom).contacts).toBe(1);
+    // Its list re-reads its unread flags.
+    expect(invalidated(queryClient)).toEqual(['contacts']);
   });
 
-  it('a reconnect re-fetches every list, the dashboard and the counts', async () => {
-    const { store, live, unreadCounts } = setup();
+  it('a reconnect re-reads everything (anything may have changed meanwhile) and the counts', () => {
+    const { queryClient, live, unreadCounts } = setup();
     live.handleReconnect();
-    expect(store.get(listVersionsAtom)).toEqual({ inquiries: 1, supplierInquiries: 1, contacts: 1, subscribers: 1 });
-    expect(store.get(statsVersionAtom)).toBe(1);
+    expect(invalidated(queryClient)).toEqual((Object.keys(CACHED) as Cached[]).sort());
     expect(unreadCounts).toHaveBeenCalledTimes(1);
   });
 

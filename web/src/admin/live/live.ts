@@ -1,3 +1,4 @@
+import type { QueryClient } from '@tanstack/react-query';
 import { atom, type createStore } from 'jotai';
 import {
   ADMIN_LISTS,
@@ -11,6 +12,8 @@ import {
   type RealtimeEventName,
   type UnreadCounts,
 } from '@sourcing/shared';
+import { invalidateRecords } from '../queries/invalidate';
+import { queryKeys } from '../queries/keys';
 
 type Store = ReturnType<typeof createStore>;
 
@@ -18,14 +21,6 @@ export const ADMIN_LIST_NAMES = Object.keys(ADMIN_LISTS) as AdminListName[];
 
 const perList = <T>(value: T) => Object.fromEntries(ADMIN_LIST_NAMES.map((name) => [name, value])) as Record<AdminListName, T>;
 
-/** Bumped whenever a list's data may have changed (a realtime event or a reconnect): views re-fetch. */
-export const listVersionsAtom = atom(perList(0));
-/** Bumped per record when staff change it (status, owner, note): its open detail and timeline re-fetch. */
-export const recordVersionsAtom = atom<Record<string, number>>({});
-/** Bumped on every reconnect: an open detail re-reads what it may have missed. */
-export const reconnectsAtom = atom(0);
-/** Bumped when any record arrives: the dashboard re-fetches its figures. */
-export const statsVersionAtom = atom(0);
 /** The signed-in admin's unread records per list, as the server counts them (sidebar badges). */
 export const unreadCountsAtom = atom<UnreadCounts>(perList(0));
 /** True while the live connection is lost and being retried (nothing new appears by itself meanwhile). */
@@ -37,6 +32,8 @@ export function listOfEvent(event: RealtimeEventName): AdminListName {
 
 export interface LiveOptions {
   store: Store;
+  /** The server-state cache whose queries events invalidate. */
+  queryClient: QueryClient;
   api: () => Pick<ApiClient, 'unreadCounts' | 'markRead' | 'markAllRead'>;
   platform: Pick<AdminPlatform, 'notify' | 'setBadgeCount'>;
   /** The signed-in admin's id: their own changes are not announced back to them. */
@@ -46,11 +43,12 @@ export interface LiveOptions {
 }
 
 /**
- * What realtime events do to the UI: refresh the open list, the dashboard and the unread counts,
- * and ask the platform to notify. The counts are the server's (docs/admin.md#read-state), so every
- * browser and the desktop app show the same.
+ * What realtime events do to the UI (docs/admin.md#live-updates): invalidate the cached queries
+ * they make stale (what is on screen re-reads at once), refresh the unread counts, and ask the
+ * platform to notify. The counts are the server's (docs/admin.md#read-state), so every browser and
+ * the desktop app show the same.
  */
-export function createLiveUpdates({ store, api, platform, me, announce }: LiveOptions) {
+export function createLiveUpdates({ store, queryClient, api, platform, me, announce }: LiveOptions) {
   /** Answers of a count asked before a reset (sign-out) are dropped. */
   let generation = 0;
   let counting: Promise<void> | null = null;
@@ -85,13 +83,7 @@ export function createLiveUpdates({ store, api, platform, me, announce }: LiveOp
     return run;
   }
 
-  const bumpList = (name: AdminListName) =>
-    store.set(listVersionsAtom, { ...store.get(listVersionsAtom), [name]: store.get(listVersionsAtom)[name] + 1 });
-  const bumpStats = () => store.set(statsVersionAtom, store.get(statsVersionAtom) + 1);
-  const bumpRecord = (id: string) => {
-    const versions = store.get(recordVersionsAtom);
-    store.set(recordVersionsAtom, { ...versions, [id]: (versions[id] ?? 0) + 1 });
-  };
+  const invalidateList = (name: AdminListName) => void queryClient.invalidateQueries({ queryKey: queryKeys.list(name) });
 
   return {
     handleEvent(event: RealtimeEvent): void {
@@ -99,32 +91,25 @@ export function createLiveUpdates({ store, api, platform, me, announce }: LiveOp
       void refreshCounts(); // a new record, or one moved to or from Spam
       if (event.change) {
         // Staff worked a record: every view of it re-reads; the admin hears only what concerns them.
-        this.recordChanged(name, event.summary.id);
+        void invalidateRecords(queryClient, name, [event.summary.id]);
         // A link changes the other record too.
-        if (event.change.other) this.recordChanged(listOfEvent(event.change.other.event), event.change.other.id);
+        const { other } = event.change;
+        if (other) void invalidateRecords(queryClient, listOfEvent(other.event), [other.id]);
         const admin = me?.() ?? null;
         if (event.change.by.id !== admin) announce?.(`${event.change.by.email} ${event.change.text}`);
         const notification = admin ? changeNotificationFor(event, admin) : null;
         if (notification) platform.notify(notification);
         return;
       }
-      bumpList(name);
-      bumpStats();
+      // A new record: its list and the dashboard re-read.
+      invalidateList(name);
+      void queryClient.invalidateQueries({ queryKey: queryKeys.allStats });
       platform.notify(notificationFor(event));
     },
 
-    /** A record changed (here or by someone else): its list, the dashboard and its detail re-read. */
-    recordChanged(name: AdminListName, id: string): void {
-      bumpList(name);
-      bumpStats();
-      bumpRecord(id);
-    },
-
-    /** After a reconnect: anything may have arrived meanwhile. */
+    /** After a reconnect: anything may have arrived or changed meanwhile, so everything re-reads. */
     handleReconnect(): void {
-      for (const name of ADMIN_LIST_NAMES) bumpList(name);
-      bumpStats();
-      store.set(reconnectsAtom, store.get(reconnectsAtom) + 1);
+      void queryClient.invalidateQueries();
       void refreshCounts();
     },
 
@@ -136,7 +121,7 @@ export function createLiveUpdates({ store, api, platform, me, announce }: LiveOp
       const counts = await api().markRead(name, id);
       if (asked !== generation) return;
       setCounts(counts);
-      bumpList(name);
+      invalidateList(name);
     },
 
     /** Every record of the list is read for the admin. */
@@ -145,7 +130,7 @@ export function createLiveUpdates({ store, api, platform, me, announce }: LiveOp
       const counts = await api().markAllRead(name);
       if (asked !== generation) return;
       setCounts(counts);
-      bumpList(name);
+      invalidateList(name);
     },
 
     /** Signed out: no badges. */

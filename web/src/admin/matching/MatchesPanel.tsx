@@ -1,14 +1,14 @@
-import { useAtomValue } from 'jotai';
-import { useState, type ReactNode } from 'react';
+import { useMutation, useQuery } from '@tanstack/react-query';
+import type { ReactNode } from 'react';
 import { Link } from 'react-router-dom';
 import { MATCHED_LISTS, MATCHED_NOUNS, type MatchedListName, type MatchedRecord } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { LIST_DEFINITIONS } from '../lists/list-definitions';
-import { reconnectsAtom, recordVersionsAtom } from '../live/live';
+import { invalidateRecords } from '../queries/invalidate';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
-import { LoadError } from '../ui/LoadError';
-import { useLoad } from '../ui/useLoad';
+import { failureOf, LoadError } from '../ui/LoadError';
 import './matching.css';
 
 const MATCH_TEXT = { name: 'Same commodity', word: 'Similar commodity' } as const;
@@ -21,34 +21,28 @@ const capitalised = (text: string) => text.charAt(0).toUpperCase() + text.slice(
  * unlink. Live: a link made anywhere re-reads both records' views.
  */
 export function MatchesPanel({ list, id }: { list: MatchedListName; id: string }) {
-  const { api, live } = useAdminServices();
+  const { api } = useAdminServices();
   const other = MATCHED_LISTS[list];
-  const version = useAtomValue(recordVersionsAtom)[id] ?? 0;
-  const reconnects = useAtomValue(reconnectsAtom);
-  const found = useLoad(() => api.matches(list, id), [api, list, id, version, reconnects]);
+  const found = useQuery({ queryKey: queryKeys.matches(list, id), queryFn: () => api.matches(list, id) });
+  const failure = failureOf(found);
   const canLink = useCan('agent');
-  const [busy, setBusy] = useState(false);
-
-  const change = async (record: MatchedRecord, linked: boolean) => {
-    setBusy(true);
-    try {
+  // A link is on both records: both re-read, whether it was saved or not.
+  const { mutate: change, isPending: busy } = useMutation({
+    mutationFn: async ({ record, linked }: { record: MatchedRecord; linked: boolean }) => {
       if (linked) await api.link(list, id, record._id);
       else await api.unlink(list, id, record._id);
-    } catch (error) {
-      toastOnce.error(error instanceof Error ? error.message : String(error));
-    } finally {
-      live.recordChanged(list, id);
-      live.recordChanged(other, record._id);
-      setBusy(false);
-    }
-  };
+    },
+    onError: (error) => toastOnce.error(error.message),
+    onSettled: (_answer, _error, { record }, _context, { client }) =>
+      Promise.all([invalidateRecords(client, list, [id]), invalidateRecords(client, other, [record._id])]),
+  });
 
   const title = `Matching ${MATCHED_NOUNS[other].many}`;
   return (
     <section className="matches-panel" aria-labelledby="matches-title">
       <h3 id="matches-title">{title}</h3>
-      {found.status === 'error' && <LoadError message={`Error: ${found.error}`} onRetry={found.retry} />}
-      {found.data === null && found.status === 'loading' && <p className="state-text">Loading...</p>}
+      {failure && <LoadError message={`Error: ${failure.message}`} onRetry={() => void found.refetch()} />}
+      {!found.data && !failure && <p className="state-text">Loading...</p>}
       {found.data && (
         <>
           <h4>Linked {MATCHED_NOUNS[other].many}</h4>
@@ -64,7 +58,7 @@ export function MatchesPanel({ list, id }: { list: MatchedListName; id: string }
                       className="button"
                       aria-label={`Unlink ${record.name}`}
                       disabled={busy}
-                      onClick={() => void change(record, false)}
+                      onClick={() => change({ record, linked: false })}
                     >
                       Unlink
                     </button>
@@ -89,7 +83,7 @@ export function MatchesPanel({ list, id }: { list: MatchedListName; id: string }
                         className="button button-primary"
                         aria-label={`Link ${record.name}`}
                         disabled={busy}
-                        onClick={() => void change(record, true)}
+                        onClick={() => change({ record, linked: true })}
                       >
                         Link
                       </button>

@@ -1,9 +1,10 @@
+import { useMutation } from '@tanstack/react-query';
 import type { OutboxMailSummary } from '@sourcing/shared';
-import { useState } from 'react';
 import toast from 'react-hot-toast';
 import { formatDateTime } from '../lists/list-definitions';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
-import { LoadError } from '../ui/LoadError';
+import { failureOf, LoadError } from '../ui/LoadError';
 import { useOutbox } from './useOutbox';
 
 /** What each state means to staff (docs/mail.md#outbox). */
@@ -17,37 +18,29 @@ export const STATE_LABEL: Record<OutboxMailSummary['state'], string> = {
 /** Every mail the site sent or will send, newest first; failed ones can be tried again. */
 export function OutboxPage() {
   const mails = useOutbox();
+  const failure = failureOf(mails);
   return (
     <section aria-labelledby="outbox-title">
       <h2 id="outbox-title" className="page-title">
         Outbox
       </h2>
-      {mails.status === 'error' && <LoadError message={`Error: ${mails.error}`} onRetry={mails.retry} />}
-      {mails.status === 'loading' && !mails.data && <p className="state-text">Loading mails...</p>}
-      {mails.data && <OutboxTable mails={mails.data.data} onChange={mails.retry} />}
+      {failure && <LoadError message={`Error: ${failure.message}`} onRetry={() => void mails.refetch()} />}
+      {!mails.data && !failure && <p className="state-text">Loading mails...</p>}
+      {mails.data && <OutboxTable mails={mails.data.data} />}
     </section>
   );
 }
 
-export function OutboxTable({ mails, onChange }: { mails: OutboxMailSummary[]; onChange: () => void }) {
+/** Mails as a table; a failed one can be queued again (every outbox list then re-reads). */
+export function OutboxTable({ mails }: { mails: OutboxMailSummary[] }) {
   const { api } = useAdminServices();
-  const [retrying, setRetrying] = useState<string | null>(null);
+  const retry = useMutation({
+    mutationFn: (id: string) => api.retryMail(id),
+    onSuccess: () => toast.success('Queued again'),
+    onError: (error) => toast.error(error.message),
+    onSettled: (_mail, _error, _id, _context, { client }) => client.invalidateQueries({ queryKey: queryKeys.allOutbox }),
+  });
   if (mails.length === 0) return <p className="state-text">No mails yet.</p>;
-
-  const retry = (id: string) => {
-    setRetrying(id);
-    api.retryMail(id).then(
-      () => {
-        toast.success('Queued again');
-        setRetrying(null);
-        onChange();
-      },
-      (error: unknown) => {
-        toast.error(error instanceof Error ? error.message : String(error));
-        setRetrying(null);
-      },
-    );
-  };
 
   return (
     <div className="table-scroll" tabIndex={0} role="region" aria-label="Outbox">
@@ -74,7 +67,12 @@ export function OutboxTable({ mails, onChange }: { mails: OutboxMailSummary[]; o
               <td>{mail.lastError ?? ''}</td>
               <td>
                 {mail.state === 'failed' && (
-                  <button type="button" className="button" onClick={() => retry(mail.id)} disabled={retrying === mail.id}>
+                  <button
+                    type="button"
+                    className="button"
+                    onClick={() => retry.mutate(mail.id)}
+                    disabled={retry.isPending && retry.variables === mail.id}
+                  >
                     Retry
                   </button>
                 )}

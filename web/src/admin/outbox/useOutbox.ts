@@ -1,6 +1,6 @@
-import { useEffect } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
-import { useLoad } from '../ui/useLoad';
 
 /** How often a list with mails still on their way asks again, until none is pending. */
 export const PENDING_REFRESH_MS = 2000;
@@ -11,13 +11,9 @@ export const PENDING_REFRESH_MS = 2000;
  */
 export function useOutbox(recordId?: string) {
   const { api } = useAdminServices();
-  const mails = useLoad(() => api.outbox({ recordId }), [api, recordId]);
-  const pending = mails.status === 'ready' && mails.data.data.some((mail) => mail.state === 'pending');
-  const { retry } = mails;
-  useEffect(() => {
-    if (!pending) return;
-    const timer = setTimeout(retry, PENDING_REFRESH_MS);
-    return () => clearTimeout(timer);
-  }, [pending, retry, mails.data]);
-  return mails;
+  return useQuery({
+    queryKey: queryKeys.outbox(recordId ?? null),
+    queryFn: () => api.outbox({ recordId }),
+    refetchInterval: ({ state }) => (state.data?.data.some((mail) => mail.state === 'pending') ? PENDING_REFRESH_MS : false),
+  });
 }

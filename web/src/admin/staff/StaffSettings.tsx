@@ -1,40 +1,42 @@
+import { useMutation, useQuery } from '@tanstack/react-query';
 import { useState, type FormEvent } from 'react';
 import { ROLE_LABELS, ROLES, type Role, type StaffAccount, type StaffPasswordResponse } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
+import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
-import { LoadError } from '../ui/LoadError';
-import { useLoad } from '../ui/useLoad';
+import { failureOf, LoadError } from '../ui/LoadError';
 
-const errorText = (error: unknown) => (error instanceof Error ? error.message : String(error));
+/** A change of the staff accounts, and what its toast says once done. */
+interface StaffChange {
+  work: () => Promise<StaffAccount | StaffPasswordResponse>;
+  done: string;
+}
 
 /** Owners' staff management on the Settings page (docs/admin.md). */
 export function StaffSettings() {
   const { api } = useAdminServices();
-  const staff = useLoad(() => api.staff(), [api]);
+  const staff = useQuery({ queryKey: queryKeys.staff, queryFn: () => api.staff() });
+  const failure = failureOf(staff);
   const [shown, setShown] = useState<StaffPasswordResponse | null>(null);
-  const [busy, setBusy] = useState(false);
-
-  /** Runs a change, then reloads the list; a new password is shown until dismissed. */
-  async function change(work: () => Promise<StaffAccount | StaffPasswordResponse>, done: string) {
-    setBusy(true);
-    try {
-      const result = await work();
+  /** Runs a change, then the accounts (and the owner dropdowns' admins) re-read; a new password is shown until dismissed. */
+  const { mutate, isPending: busy } = useMutation({
+    mutationFn: ({ work }: StaffChange) => work(),
+    onSuccess: (result, { done }) => {
       setShown('password' in result ? result : null);
       toastOnce.success(done);
-      staff.retry();
-    } catch (error) {
-      toastOnce.error(errorText(error));
-    } finally {
-      setBusy(false);
-    }
-  }
+    },
+    onError: (error) => toastOnce.error(error.message),
+    onSettled: (_result, _error, _change, _context, { client }) =>
+      Promise.all([queryKeys.staff, queryKeys.assignees].map((queryKey) => client.invalidateQueries({ queryKey }))),
+  });
+  const change = (work: StaffChange['work'], done: string, onDone?: () => void) => mutate({ work, done }, { onSuccess: onDone });
 
   return (
     <section className="staff-settings" aria-labelledby="staff-title">
       <h3 id="staff-title">Staff accounts</h3>
       <CreateStaffForm
         busy={busy}
-        onCreate={(email, role) => change(() => api.createStaff({ email, role }), 'Staff account created')}
+        onCreate={(email, role, created) => change(() => api.createStaff({ email, role }), 'Staff account created', created)}
       />
       {shown && (
         <div className="password-once" role="status">
@@ -47,7 +49,7 @@ export function StaffSettings() {
           </button>
         </div>
       )}
-      {staff.status === 'error' && <LoadError message={staff.error} onRetry={staff.retry} />}
+      {failure && <LoadError message={failure.message} onRetry={() => void staff.refetch()} />}
       {staff.data && (
         <div className="table-scroll">
           <table className="records-table staff-table">
@@ -69,7 +71,7 @@ export function StaffSettings() {
                       value={account.role}
                       disabled={busy}
                       onChange={(e) =>
-                        void change(() => api.updateStaff(account.id, { role: e.target.value as Role }), 'Role changed')
+                        change(() => api.updateStaff(account.id, { role: e.target.value as Role }), 'Role changed')
                       }
                     >
                       {ROLES.map((role) => (
@@ -86,7 +88,7 @@ export function StaffSettings() {
                       className="button"
                       disabled={busy}
                       onClick={() =>
-                        void change(
+                        change(
                           () => api.updateStaff(account.id, { disabled: !account.disabledAt }),
                           account.disabledAt ? 'Account enabled' : 'Account disabled',
                         )
@@ -98,7 +100,7 @@ export function StaffSettings() {
                       type="button"
                       className="button"
                       disabled={busy}
-                      onClick={() => void change(() => api.resetStaffPassword(account.id), 'Password reset')}
+                      onClick={() => change(() => api.resetStaffPassword(account.id), 'Password reset')}
                     >
                       Reset password
                     </button>
@@ -113,12 +115,14 @@ export function StaffSettings() {
   );
 }
 
-function CreateStaffForm({ busy, onCreate }: { busy: boolean; onCreate: (email: string, role: Role) => Promise<void> }) {
+/** `created` is called once the account exists: the form empties. */
+function CreateStaffForm(props: { busy: boolean; onCreate: (email: string, role: Role, created: () => void) => void }) {
+  const { busy, onCreate } = props;
   const [email, setEmail] = useState('');
   const [role, setRole] = useState<Role>('agent');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    void onCreate(email, role).then(() => setEmail(''));
+    onCreate(email, role, () => setEmail(''));
   };
   return (
     <form className="staff-create" onSubmit={submit}>

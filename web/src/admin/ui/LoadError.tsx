@@ -11,3 +11,10 @@ export function LoadError({ message, onRetry }: { message: string; onRetry: () =
     </div>
   );
 }
+
+/**
+ * A read's failure to show with LoadError: none while it is read again (Retry, a live refresh),
+ * which shows as loading, and none for a further page, whose failure is a toast.
+ */
+export const failureOf = (read: { error: Error | null; isFetching: boolean; isFetchNextPageError?: boolean }): Error | null =>
+  read.isFetching || read.isFetchNextPageError ? null : read.error;

@@ -1,0 +1,36 @@
+import type { QueryKey } from '@tanstack/react-query';
+import type { AdminListName, AuditQuery, StatsPeriod } from '@sourcing/shared';
+import type { ListRequest } from '../lists/list-pages';
+
+/** What the audit trail is read with, besides its pages. */
+export type AuditFilter = Omit<AuditQuery, 'limit' | 'cursor'>;
+
+/**
+ * Every key of the admin's server-state cache, in one place: what realtime events and changes
+ * invalidate (docs/admin.md#live-updates). A key that starts another's is its prefix: invalidating
+ * `list(name)` re-reads every search of that list.
+ */
+export const queryKeys = {
+  list: (name: AdminListName) => ['list', name] as const,
+  /** One search of a list, its cursor pages. */
+  listPages: (name: AdminListName, request: ListRequest) => ['list', name, request] as const,
+  record: (list: AdminListName, id: string) => ['record', list, id] as const,
+  timeline: (list: AdminListName, id: string) => ['timeline', list, id] as const,
+  matches: (list: AdminListName, id: string) => ['matches', list, id] as const,
+  allMatches: ['matches'] as const,
+  stats: (period: StatsPeriod) => ['stats', period] as const,
+  allStats: ['stats'] as const,
+  /** The outbox's newest mails, of one record or (null) of all. */
+  outbox: (recordId: string | null) => ['outbox', recordId] as const,
+  allOutbox: ['outbox'] as const,
+  staff: ['staff'] as const,
+  assignees: ['assignees'] as const,
+  audit: (filter: AuditFilter) => ['audit', filter] as const,
+};
+
+/** The first parts of the keys of a record's own views: its detail, timeline and matches. */
+const RECORD_VIEWS: readonly unknown[] = ['record', 'timeline', 'matches'];
+
+/** Whether `key` is one of the views (detail, timeline, matches) of one of these records of `list`. */
+export const isViewOfRecords = (key: QueryKey, list: AdminListName, ids: ReadonlySet<string>): boolean =>
+  RECORD_VIEWS.includes(key[0]) && key[1] === list && typeof key[2] === 'string' && ids.has(key[2]);
