@@ -151,6 +151,16 @@ export const wireName = (field: FieldDefinition): string => field.wire ?? field.
 
 export const submittedFields = (definition: RecordDefinition) => definition.fields.filter((f) => f.input);
 
+/**
+ * Each submitted name's label (the first field reading it): the label a form control bound to it
+ * shows unless the form gives it its own (docs/forms.md#how-both-forms-behave).
+ */
+export function formLabels(definition: RecordDefinition): Readonly<Record<string, string>> {
+  const labels: Record<string, string> = {};
+  for (const field of submittedFields(definition)) labels[wireName(field)] ??= field.label;
+  return labels;
+}
+
 /** The schema a submission is checked with, in the browser and again on the server. */
 export function submissionSchema<Fs extends Fields>(definition: RecordDefinition<Fs>): SubmissionSchema<Fs> {
   const shape = Object.fromEntries(submittedFields(definition).map((f) => [wireName(f), f.input!]));

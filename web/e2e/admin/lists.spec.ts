@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { ADMIN_LISTS } from '@sourcing/shared';
+import { ADMIN_LISTS, composeSupplierOffer, fieldsShownIn, SUPPLIER_OFFER, wireName } from '@sourcing/shared';
 import { noMatchText } from '../../src/admin/filters/list-search';
 import {
   CONTACTS,
@@ -133,6 +133,13 @@ test.describe('admin lists', () => {
       Certifications: values.certifications.join(', '),
       'Private Labeling': 'No',
     });
+    // Every text field shows what was sent under its label, a field added to the definition since included.
+    const sent: Record<string, unknown> = composeSupplierOffer(values);
+    const row = await rowValues(page, SUPPLIER_INQUIRIES);
+    for (const field of fieldsShownIn(SUPPLIER_OFFER, 'list').filter((f) => f.kind === 'text' || f.kind === 'longText')) {
+      const text = String(sent[wireName(field)]);
+      expect(row[field.label], field.key).toBe(field.display ? field.display(text) : text);
+    }
     const links = table(page)
       .locator('tbody tr')
       .first()

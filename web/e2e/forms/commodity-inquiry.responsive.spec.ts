@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillInquiry, inquiryInput } from './fillers';
+import { fillInquiry, inquiryInput, storedByDefinition } from './fillers';
 import {
   confirmation,
   download,
@@ -187,6 +187,7 @@ test.describe('Commodity Inquiry Form', () => {
       regulatoryCompliance: input.regulatoryCompliance,
       paymentTerms: input.paymentTerms,
       comments: input.comments,
+      ...storedByDefinition(input.byDefinition),
     });
     expect(record.attachmentFiles).toHaveLength(1);
     expect(record.attachmentFiles[0].originalName).toBe(PDF_FILE.name);

@@ -1,8 +1,51 @@
 /** Fill the two forms as a visitor does, by their labels; used on the pages and inside iframes. */
 import type { FrameLocator, Page } from '@playwright/test';
+import {
+  BUYER_INQUIRY,
+  formLabels,
+  submittedFields,
+  SUPPLIER_OFFER,
+  wireName,
+  type InquiryRecord,
+  type RecordDefinition,
+  type SupplierInquiryRecord,
+} from '@sourcing/shared';
 import { field } from './support';
 
 type Scope = Page | FrameLocator;
+
+/** A field filled by the label its definition gives it: its record key, that label, and the value typed. */
+export interface DefinedFieldInput {
+  key: string;
+  label: string;
+  value: string;
+}
+
+/**
+ * Every submitted field of a definition that a filler below does not name: a plain text field,
+ * whose control shows the definition's label (the form kit's default, docs/forms.md#offer-sections-and-fields),
+ * filled with its sample. So a text field added to a definition is typed, sent and checked in the
+ * stored record with no change here; a field of another kind must be named in the filler.
+ */
+function fieldsByDefinition(definition: RecordDefinition, named: readonly string[]): DefinedFieldInput[] {
+  const labels = formLabels(definition);
+  return submittedFields(definition)
+    .filter((f) => !named.includes(f.key))
+    .map((f) => {
+      if ((f.kind !== 'text' && f.kind !== 'longText') || typeof f.sample !== 'string') {
+        throw new Error(`${f.key}: only a text field with a sample is filled by its definition; name it in fillers.ts`);
+      }
+      return { key: f.key, label: labels[wireName(f)], value: f.sample };
+    });
+}
+
+async function fillByDefinition(scope: Scope, fields: readonly DefinedFieldInput[]): Promise<void> {
+  for (const { label, value } of fields) await field(scope, label).fill(value);
+}
+
+/** What the stored record holds for the fields filled by their definition. */
+export const storedByDefinition = (fields: readonly DefinedFieldInput[]) =>
+  Object.fromEntries(fields.map(({ key, value }) => [key, value]));
 
 export interface InquiryInput {
   fullName: string;
@@ -32,7 +75,39 @@ export interface InquiryInput {
   regulatoryCompliance: string;
   paymentTerms: string;
   comments: string;
+  /** The fields fillInquiry does not name (none but those added since). */
+  byDefinition: DefinedFieldInput[];
 }
+
+/** The buyer form's fields fillInquiry fills by the form's own labels, by record key. */
+const INQUIRY_NAMED = [
+  'fullName',
+  'companyName',
+  'designation',
+  'gstNumber',
+  'phoneNumber',
+  'email',
+  'address',
+  'userType',
+  'commodities',
+  'otherCommodity',
+  'quantity',
+  'unit',
+  'purity',
+  'technicalSpecs',
+  'packagingType',
+  'packagingSize',
+  'specialPackaging',
+  'destinationCountry',
+  'destinationPort',
+  'dispatchMode',
+  'customDispatchMode',
+  'deliveryTimeline',
+  'certifications',
+  'regulatoryCompliance',
+  'paymentTerms',
+  'comments',
+] as const satisfies readonly (keyof InquiryRecord)[];
 
 export function inquiryInput(email: string): InquiryInput {
   return {
@@ -63,6 +138,7 @@ export function inquiryInput(email: string): InquiryInput {
     regulatoryCompliance: 'REACH',
     paymentTerms: 'LC at sight',
     comments: 'Please call before noon IST',
+    byDefinition: fieldsByDefinition(BUYER_INQUIRY, INQUIRY_NAMED),
   };
 }
 
@@ -94,6 +170,7 @@ export async function fillInquiry(scope: Scope, input: InquiryInput): Promise<vo
   await field(scope, 'Regulatory Compliance').fill(input.regulatoryCompliance);
   await field(scope, 'Payment Terms').fill(input.paymentTerms);
   await field(scope, 'Additional Comments').fill(input.comments);
+  await fillByDefinition(scope, input.byDefinition);
 }
 
 export interface OfferInput {
@@ -125,7 +202,40 @@ export interface OfferInput {
   certifications: string[];
   paymentTerms: string;
   additionalComments: string;
+  /** The fields fillOffer does not name (none but those added since). */
+  byDefinition: DefinedFieldInput[];
 }
+
+/** The supplier form's fields fillOffer fills by the form's own labels, by record key. */
+const OFFER_NAMED = [
+  'fullName',
+  'companyName',
+  'designation',
+  'gstNumber',
+  'phoneNumber',
+  'email',
+  'address',
+  'productName',
+  'productCategory',
+  'productDescription',
+  'supplyCapacity',
+  'unit',
+  'minOrderQuantity',
+  'pricePerUnit',
+  'currency',
+  'leadTime',
+  'incoterm',
+  'originCountry',
+  'portOfLoading',
+  'exportCapability',
+  'exportMarkets',
+  'certifications',
+  'productSpecs',
+  'packagingDetails',
+  'privateLabeling',
+  'paymentTerms',
+  'additionalComments',
+] as const satisfies readonly (keyof SupplierInquiryRecord)[];
 
 export function offerInput(email: string): OfferInput {
   return {
@@ -157,6 +267,7 @@ export function offerInput(email: string): OfferInput {
     certifications: ['ISO 9001', 'SGS'],
     paymentTerms: '30% advance, 70% against BL',
     additionalComments: 'Samples available',
+    byDefinition: fieldsByDefinition(SUPPLIER_OFFER, OFFER_NAMED),
   };
 }
 
@@ -197,4 +308,5 @@ export async function fillOffer(scope: Scope, input: OfferInput): Promise<void> 
   }
   await field(scope, 'Payment Terms').fill(input.paymentTerms);
   await field(scope, 'Additional Comments').fill(input.additionalComments);
+  await fillByDefinition(scope, input.byDefinition);
 }

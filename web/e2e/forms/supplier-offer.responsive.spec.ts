@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { expect, test, type Page } from '@playwright/test';
-import { fillOffer, offerInput } from './fillers';
+import { fillOffer, offerInput, storedByDefinition } from './fillers';
 import {
   confirmation,
   download,
@@ -103,7 +103,7 @@ test.describe('Supplier Product Submission Form', () => {
     await expect(field(page, 'Phone')).toHaveValue('0201234567');
   });
 
-  test('a complete offer with two images is stored with the composed texts of docs/forms.md#composed-texts and both files downloadable', async ({
+  test('a complete offer (every field of its definition) with two images is stored with the composed texts of docs/forms.md#composed-texts and both files downloadable', async ({
     page,
     request,
   }, testInfo) => {
@@ -152,6 +152,7 @@ test.describe('Supplier Product Submission Form', () => {
       privateLabeling: 'Yes',
       paymentTerms: input.paymentTerms,
       additionalComments: input.additionalComments,
+      ...storedByDefinition(input.byDefinition),
     });
     expect(record.attachmentFiles.map((f) => f.originalName)).toEqual(['front.png', 'back.png']);
     expect((await download(request, record.attachmentFiles[0].url)).equals(front.buffer)).toBe(true);

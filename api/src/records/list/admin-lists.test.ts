@@ -144,9 +144,16 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
   });
 });
 
+/** The cells of one CSV line without line breaks in its cells. */
+const csvCells = (line: string) =>
+  [...line.matchAll(/(?:^|,)("(?:[^"]|"")*"|[^,]*)/g)].map(([, cell]) =>
+    cell.startsWith('"') ? cell.slice(1, -1).replace(/""/g, '"') : cell,
+  );
+
 describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
   let server: TestServer;
   const at = new Date('2026-02-02T02:02:02.000Z');
+  const supplierRow = recordRow('supplierInquiries', at, { companyName: '-2+3', certifications: ['CE', 'RoHS'] });
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
@@ -162,9 +169,7 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
         attachments: [{ storedName: 'x.pdf', originalName: 'spec.pdf', mimeType: 'application/pdf', size: 3 }],
       }),
     ]);
-    await seedRows(dataSource, 'supplierInquiries', [
-      recordRow('supplierInquiries', at, { companyName: '-2+3', certifications: ['CE', 'RoHS'] }),
-    ]);
+    await seedRows(dataSource, 'supplierInquiries', [supplierRow]);
   });
   afterAll(() => server?.close());
 
@@ -199,6 +204,14 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     expect(suppliers[0]).toBe(csvHeader(SUPPLIER_OFFER));
     expect(suppliers[1]).toContain(`1,Sam Supplier,'-2+3,`);
     expect(suppliers[1]).toContain(`"CE, RoHS"`);
+    // Every text field is exported under its header, a field added to the definition since included.
+    const headers = csvCells(suppliers[0]);
+    const cells = csvCells(suppliers[1]);
+    for (const field of fieldsShownIn(SUPPLIER_OFFER, 'csv').filter((f) => f.kind === 'text' || f.kind === 'longText')) {
+      const stored = String(supplierRow[field.key as keyof typeof supplierRow]);
+      const value = field.display ? field.display(stored) : stored;
+      expect(cells[headers.indexOf(field.label)], field.key).toBe(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+    }
   });
 
   it('streams every row of a list larger than one export batch, each once', async () => {

@@ -14,6 +14,8 @@ export interface FormStateOptions<V extends FormValues> {
   /** localStorage key of the draft. */
   draftKey: string;
   files: FileFieldOptions;
+  /** Each field's label (`formLabels` of the record definition): what a control shows unless it names its own. */
+  labels: Readonly<Record<string, string>>;
   /** How the visitor's arrival adjusts the starting values (draft or defaults), once, when the form mounts. */
   arrive?: Arrival<V>;
 }
@@ -21,6 +23,8 @@ export interface FormStateOptions<V extends FormValues> {
 /** Props a text-like field needs from the form state. */
 export interface BoundField {
   name: string;
+  /** The definition's label (the name itself for a value the definition does not have); a control may pass its own. */
+  label: string;
   value: string;
   error?: string;
   onValueChange: (value: string) => void;
@@ -47,7 +51,13 @@ function browserStorage(): Storage | undefined {
  * Nothing touches the browser during render (pages are prerendered): the draft is read in an
  * effect after mounting and written back on every change from then on.
  */
-export function useFormState<V extends FormValues>({ defaults, draftKey, files: fileField, arrive }: FormStateOptions<V>) {
+export function useFormState<V extends FormValues>({
+  defaults,
+  draftKey,
+  files: fileField,
+  labels,
+  arrive,
+}: FormStateOptions<V>) {
   const [values, setValues] = useState<V>(defaults);
   const [errors, setErrors] = useState<FieldErrors>({});
   const [files, setFiles] = useState<File[]>([]);
@@ -134,6 +144,7 @@ export function useFormState<V extends FormValues>({ defaults, draftKey, files: 
   /** Value, message and change handler of a text-like field. */
   const bind = (name: keyof V & string): BoundField => ({
     name,
+    label: labels[name] ?? name,
     value: String(values[name] ?? ''),
     error: errors[name],
     onValueChange: (value) => setValue(name, value as V[typeof name]),
