@@ -77,3 +77,52 @@ test('until its script runs, the newsletter and the contact button wait too', as
   await expect(page.getByRole('dialog', { name: 'Send us a message' })).toBeVisible();
   await expect(email).toBeEnabled();
 });
+
+test("an in-page link followed while the page's own module loads keeps its place: the page is hydrated, never rendered again", async ({
+  page,
+}) => {
+  // The home page's own chunk (src/site/pages/home/HomePage.tsx) is held until the link is followed.
+  const homePageScript = /\/assets\/HomePage-[\w-]+\.js$/;
+  let release!: () => void;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(homePageScript, async (route) => {
+    await released;
+    await route.continue();
+  });
+  // Counts the times the prerendered commodities section leaves the document (a render from scratch).
+  await page.addInitScript(() => {
+    const counter = window as unknown as { sectionRemovals: number };
+    counter.sectionRemovals = 0;
+    new MutationObserver((records) => {
+      for (const record of records) {
+        for (const node of record.removedNodes) {
+          if (node instanceof Element && (node.id === 'commodities' || node.querySelector('#commodities')))
+            counter.sectionRemovals++;
+        }
+      }
+    }).observe(document, { childList: true, subtree: true });
+  });
+  // Every other script has arrived and run: the app has started and waits only for the page's chunk.
+  const pendingScripts = new Set<string>();
+  page.on('request', (r) => {
+    if (r.resourceType() === 'script' && !homePageScript.test(r.url())) pendingScripts.add(r.url());
+  });
+  page.on('requestfinished', (r) => pendingScripts.delete(r.url()));
+  const appScript = page.waitForResponse(APP_SCRIPT);
+  await page.goto('/');
+  await appScript;
+  await expect.poll(() => pendingScripts.size).toBe(0);
+  await page.evaluate(() => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))));
+
+  await page.getByRole('link', { name: 'Explore Commodities' }).click();
+  release();
+  await page.waitForResponse(homePageScript);
+  await expect(page.getByRole('button', { name: 'Join Now' })).toBeEnabled();
+  await expect
+    .poll(() =>
+      page.evaluate(() => Math.round(document.getElementById('commodities')?.getBoundingClientRect().top ?? Number.NaN)),
+    )
+    .toBeLessThan(120);
+  expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(0);
+  expect(await page.evaluate(() => (window as unknown as { sectionRemovals: number }).sectionRemovals)).toBe(0);
+});
