@@ -156,7 +156,8 @@ async function signIn(page: Page): Promise<void> {
   await page.getByLabel('Email').fill(TEST_ADMIN_LOGIN.email);
   await page.getByLabel('Password').fill(TEST_ADMIN_LOGIN.password);
   await page.getByRole('button', { name: 'Login' }).click();
-  await expect.poll(() => page.getByRole('button', { name: 'Login' }).count(), { timeout: 10_000 }).toBe(0);
+  // Signed in once the back office shows (the Login button turns into 'Logging in...' before that).
+  await expect.poll(() => page.getByRole('button', { name: 'Logout' }).isVisible(), { timeout: 10_000 }).toBe(true);
 }
 
 const showRoute = (page: Page, route: string) =>
