@@ -53,6 +53,7 @@ const CACHED = {
   staff: queryKeys.staff,
   assignees: queryKeys.assignees,
   outbox: queryKeys.outbox(null),
+  r1Outbox: queryKeys.outbox('r1'),
   audit: queryKeys.audit({}),
 } satisfies Record<string, QueryKey>;
 
@@ -134,6 +135,22 @@ describe('live updates', () => {
     );
     await answer(counts({ inquiries: 1 }));
     await vi.waitFor(() => expect(store.get(unreadCountsAtom).inquiries).toBe(1));
+  });
+
+  it('another admin’s reply re-reads the record, its mails and the outbox', () => {
+    const { queryClient, platform, live } = setup();
+    live.handleEvent(
+      event('inquiryUpdated', 'inquiry', {
+        ...assignedToMe,
+        type: 'mail',
+        text: 'replied by e-mail to Jane Doe',
+        from: { status: 'New', ownerId: ME },
+      }),
+    );
+    expect(invalidated(queryClient)).toEqual(
+      ['inquiries', 'inquiriesSearched', 'r1', 'r1Matches', 'r1Timeline', 'r1Outbox', 'outbox', 'statsWeek', 'statsYear'].sort(),
+    );
+    expect(platform.notify).not.toHaveBeenCalled();
   });
 
   it('a link re-reads both linked records and both lists, without a notification', () => {

@@ -95,6 +95,8 @@ export function createLiveUpdates({ store, queryClient, api, platform, me, annou
         // A link changes the other record too.
         const { other } = event.change;
         if (other) void invalidateRecords(queryClient, listOfEvent(other.event), [other.id]);
+        // A reply: the record's mails and the outbox show it.
+        if (event.change.type === 'mail') void queryClient.invalidateQueries({ queryKey: queryKeys.allOutbox });
         const admin = me?.() ?? null;
         if (event.change.by.id !== admin) announce?.(`${event.change.by.email} ${event.change.text}`);
         const notification = admin ? changeNotificationFor(event, admin) : null;
