@@ -8,8 +8,16 @@ import busboy from 'busboy';
 import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
-import { RECORD_DEFINITIONS, searchedKeys, SPAM_STATUS, wireName, type RecordDefinition } from '@sourcing/shared';
+import {
+  RECORD_DEFINITIONS,
+  referenceFieldOf,
+  searchedKeys,
+  SPAM_STATUS,
+  wireName,
+  type RecordDefinition,
+} from '@sourcing/shared';
 import { channelFor } from '@sourcing/api/realtime/postgres-event-bus';
+import { randomReference } from '@sourcing/api/records/references/reference';
 import { trendBuckets } from '@sourcing/api/routes/admin/stats/trend-buckets';
 
 /**
@@ -148,9 +156,11 @@ function insertStatement(definition: RecordDefinition, table: string, values: Re
 /** A submission's stored values: each field from its submitted name, lists as JSON. */
 function storedRow(definition: RecordDefinition, body: Record<string, unknown>, now: Date, files: unknown[] | null) {
   const row: Record<string, unknown> = { id: randomUUID() };
+  const reference = referenceFieldOf(definition);
   for (const field of definition.fields) {
     const value = body[wireName(field)];
     if (field.kind === 'date') row[field.key] = sql.time(now);
+    else if (field === reference) row[field.key] = randomReference(reference.prefix);
     else if (field.kind === 'files') row.attachments = JSON.stringify(files ?? []);
     else if (field.kind === 'list')
       row[field.key] = JSON.stringify(typeof value === 'string' ? JSON.parse(value) : (value ?? []));
@@ -255,15 +265,20 @@ async function inquiryList(ctx: Context) {
       ];
   const where = `WHERE ${[...search, 'r."status" <> ?'].join(' AND ')}`;
   const params = [...(q ? [`%${q}%`] : []), SPAM_STATUS];
-  const [byStatus, counted, rows] = await Promise.all([
-    sql.all(STATUS_COUNTS, ['inquiries']),
-    q ? sql.all(`SELECT COUNT(*) AS "total" FROM "inquiries" "r" ${where}`, params) : Promise.resolve(null),
+  // A search counts its matches per status (the tabs follow it); otherwise the trigger-kept counts.
+  const [byStatus, rows] = await Promise.all([
+    q
+      ? sql.all(
+          `SELECT r."status" AS "status", COUNT(*) AS "total" FROM "inquiries" "r" WHERE ${search[0]} GROUP BY r."status"`,
+          [`%${q}%`],
+        )
+      : sql.all(STATUS_COUNTS, ['inquiries']),
     sql.all(
       `SELECT ${INQUIRY_COLUMNS} FROM "inquiries" "r" ${where} ORDER BY r."createdAt" DESC, r."id" DESC LIMIT ${PAGE + 1}`,
       params,
     ),
   ]);
-  const total = counted ? Number(counted[0]?.total ?? 0) : notSpam(byStatus);
+  const total = notSpam(byStatus);
   const page = rows.slice(0, PAGE);
   const origin = `${ctx.protocol}://${ctx.host}`;
   const nowMs = Date.now();
@@ -342,7 +357,7 @@ app.use(async (ctx) => {
     await sql.transaction([insertStatement(contact, 'contact_messages', row)]);
     await announce(contact, row, now);
     ctx.status = 201;
-    ctx.body = { message: 'Message sent successfully', reference: row.id };
+    ctx.body = { message: 'Message sent successfully', reference: row.reference };
   } else if (route === 'POST /api/inquiry') {
     await countLimit('public-post', ctx.ip, 1);
     const reservedKib = Math.ceil(Number(ctx.get('Content-Length')) / 1024);
@@ -363,7 +378,7 @@ app.use(async (ctx) => {
     ]);
     await announce(inquiry, row, now);
     ctx.status = 201;
-    ctx.body = { message: 'Inquiry submitted successfully', reference: row.id };
+    ctx.body = { message: 'Inquiry submitted successfully', reference: row.reference };
   } else if (route === 'GET /api/inquiry/inquiries') await inquiryList(ctx);
   else if (route === 'GET /api/admin/stats') await stats(ctx);
   else ctx.status = 404;
