@@ -1,6 +1,6 @@
 import type { DataSource, EntityManager, ObjectLiteral } from 'typeorm';
 import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
-import { numberedPlaceholders, rawSql } from './raw-sql';
+import { runInTransaction } from './raw-sql';
 
 /**
  * INSERT of one row inside the manager's transaction (on SQLite through the one connection's
@@ -14,10 +14,7 @@ export async function insertRow(manager: EntityManager, entity: string, row: Obj
   const columns = plan.columns.filter((c) => row[c.propertyName] !== undefined);
   const driver = manager.connection.driver;
   const values = columns.map((c) => driver.preparePersistentValue(row[c.propertyName], c) as unknown);
-  const sql = plan.statement(columns);
-  const raw = rawSql(manager.connection);
-  if (raw.run) raw.run(sql, values);
-  else await manager.query(numberedPlaceholders(sql), values);
+  await runInTransaction(manager, plan.statement(columns), values);
 }
 
 interface InsertPlan {

@@ -1,10 +1,10 @@
 import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
-import type { DataSource } from 'typeorm';
+import type { DataSource, EntityManager } from 'typeorm';
 import { engineOf } from './engine';
 
 /**
- * SELECTs on the connections TypeORM opened (its better-sqlite3 handle, its `pg` pool), without
+ * Statements on the connections TypeORM opened (its better-sqlite3 handle, its `pg` pool), without
  * its query runner: the hot read paths (admin lists, stats) spent more time in TypeORM's
  * per-query machinery than in the database (bench/README.md). Statements use `?` placeholders on
  * both engines; SQLite's are prepared once per process and reused.
@@ -16,6 +16,8 @@ export interface RawSql {
    * Inside a TypeORM transaction on SQLite this is part of it (better-sqlite3 has a single connection).
    */
   run?(sql: string, params: readonly unknown[]): void;
+  /** A statement that returns no rows, outside any transaction (SQLite's prepared once). */
+  write(sql: string, params?: readonly unknown[]): Promise<void>;
 }
 
 /** Distinct statement texts kept prepared; the read paths build only a few dozen shapes. */
@@ -53,6 +55,14 @@ function sqliteReads(dataSource: DataSource): RawSql {
       }
     },
     run: (sql, params) => void statement(sql).run(...params),
+    write: (sql, params = []) => {
+      try {
+        statement(sql).run(...params);
+        return Promise.resolve();
+      } catch (error) {
+        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+      }
+    },
   };
 }
 
@@ -77,5 +87,19 @@ function postgresReads(dataSource: DataSource): RawSql {
   return {
     all: async <Row>(sql: string, params: readonly unknown[] = []) =>
       (await pool.query(positional(sql), params as unknown[])).rows as Row[],
+    write: async (sql, params = []) => {
+      await pool.query(positional(sql), params as unknown[]);
+    },
   };
+}
+
+/**
+ * A statement that returns no rows inside the manager's transaction: on SQLite through the one
+ * connection's prepared statement (TypeORM's query runner prepares every statement again), on
+ * PostgreSQL on the transaction's own connection.
+ */
+export async function runInTransaction(manager: EntityManager, sql: string, params: readonly unknown[] = []): Promise<void> {
+  const raw = rawSql(manager.connection);
+  if (raw.run) raw.run(sql, params);
+  else await manager.query(numberedPlaceholders(sql), params as unknown[]);
 }

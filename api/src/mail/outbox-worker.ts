@@ -1,5 +1,6 @@
 import type { AppDeps } from '../app-deps';
 import { dbTime } from '../db/engine';
+import { rawSql } from '../db/raw-sql';
 import type { MailToDeliver, MailTransport } from './transport';
 
 /** Runs the outbox: `nudge` after a commit that queued mail delivers it now rather than at the next poll. */
@@ -25,7 +26,7 @@ export const retryDelayMs = (baseMs: number, attempts: number) => Math.min(baseM
 export function startMailWorker(deps: WorkerDeps, transport: MailTransport): MailWorker {
   const { retryBaseMs, maxAttempts, leaseSeconds, pollMs } = deps.config.mail;
   const postgres = deps.engine === 'postgres';
-  const p = (n: number) => (postgres ? `$${n}` : '?');
+  const sql = rawSql(deps.dataSource);
   const time = (date: Date) => dbTime(deps.engine, date);
 
   let stopped = false;
@@ -35,30 +36,22 @@ export function startMailWorker(deps: WorkerDeps, transport: MailTransport): Mai
 
   async function claim(): Promise<(MailToDeliver & { attempts: number })[]> {
     const now = deps.now();
-    const raw: unknown = await deps.dataSource.query(
-      `UPDATE "mail_outbox" SET "leaseUntil" = ${p(1)}, "attempts" = "attempts" + 1
+    const rows = await sql.all<{ id: string; sender: string; recipients: string; message: string; attempts: number }>(
+      `UPDATE "mail_outbox" SET "leaseUntil" = ?, "attempts" = "attempts" + 1
 WHERE "id" IN (SELECT "id" FROM "mail_outbox"
-  WHERE "state" = 'pending' AND "nextAttemptAt" <= ${p(2)} AND ("leaseUntil" IS NULL OR "leaseUntil" <= ${p(3)})
+  WHERE "state" = 'pending' AND "nextAttemptAt" <= ? AND ("leaseUntil" IS NULL OR "leaseUntil" <= ?)
   ORDER BY "nextAttemptAt" LIMIT ${BATCH}${postgres ? ' FOR UPDATE SKIP LOCKED' : ''})
 RETURNING "id", "sender", "recipients", "message", "attempts"`,
       [time(new Date(now.getTime() + leaseSeconds * 1000)), time(now), time(now)],
     );
-    // PostgreSQL answers an UPDATE as [rows, count]; SQLite with the rows.
-    const rows = (postgres ? (raw as [unknown[]])[0] : raw) as {
-      id: string;
-      sender: string;
-      recipients: string;
-      message: string;
-      attempts: number;
-    }[];
     return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[], attempts: Number(r.attempts) }));
   }
 
   async function deliver(mail: MailToDeliver & { attempts: number }) {
     try {
       await transport.deliver(mail);
-      await deps.dataSource.query(
-        `UPDATE "mail_outbox" SET "state" = ${p(1)}, "deliveredAt" = ${p(2)}, "leaseUntil" = NULL, "lastError" = NULL WHERE "id" = ${p(3)}`,
+      await sql.write(
+        `UPDATE "mail_outbox" SET "state" = ?, "deliveredAt" = ?, "leaseUntil" = NULL, "lastError" = NULL WHERE "id" = ?`,
         [transport.delivers, time(deps.now()), mail.id],
       );
     } catch (error) {
@@ -66,8 +59,8 @@ RETURNING "id", "sender", "recipients", "message", "attempts"`,
       const failed = mail.attempts >= maxAttempts;
       deps.logger[failed ? 'error' : 'warn']('mail delivery failed', { mail: mail.id, attempts: mail.attempts, error: message });
       const next = new Date(deps.now().getTime() + retryDelayMs(retryBaseMs, mail.attempts));
-      await deps.dataSource.query(
-        `UPDATE "mail_outbox" SET "state" = ${p(1)}, "nextAttemptAt" = ${p(2)}, "leaseUntil" = NULL, "lastError" = ${p(3)} WHERE "id" = ${p(4)}`,
+      await sql.write(
+        `UPDATE "mail_outbox" SET "state" = ?, "nextAttemptAt" = ?, "leaseUntil" = NULL, "lastError" = ? WHERE "id" = ?`,
         [failed ? 'failed' : 'pending', time(next), message.slice(0, 1000), mail.id],
       );
     }

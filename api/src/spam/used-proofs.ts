@@ -1,5 +1,5 @@
 import type { DataSource } from 'typeorm';
-import { engineOf } from '../db/engine';
+import { rawSql } from '../db/raw-sql';
 import type { AcceptedProof } from './form-challenges';
 
 /** How often one process deletes the rows of expired challenges. */
@@ -16,22 +16,20 @@ export interface UsedProofs {
  * kept until its challenge expires (a later replay is refused as expired anyway), then deleted.
  */
 export function createUsedProofs(dataSource: DataSource): UsedProofs {
-  const postgres = engineOf(dataSource) === 'postgres';
-  const placeholder = (n: number) => (postgres ? `$${n}` : '?');
+  const sql = rawSql(dataSource);
   let cleanedAt = 0;
 
   async function cleanUp(now: Date) {
     if (now.getTime() - cleanedAt < CLEAN_UP_EVERY_MS) return;
     cleanedAt = now.getTime();
-    await dataSource.query(`DELETE FROM "used_form_proofs" WHERE "expiresAt" <= ${placeholder(1)}`, [now.getTime()]);
+    await sql.write(`DELETE FROM "used_form_proofs" WHERE "expiresAt" <= ?`, [now.getTime()]);
   }
 
   return {
     async claim(proof, now) {
       await cleanUp(now);
-      const inserted: unknown[] = await dataSource.query(
-        `INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (${placeholder(1)}, ${placeholder(2)})
-  ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
+      const inserted = await sql.all(
+        `INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
         [proof.key, proof.expiresAt.getTime()],
       );
       return inserted.length === 1;

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@sourcing/shared';
 import type { EntityManager, ObjectLiteral } from 'typeorm';
 import { insertRow } from '../../db/insert-row';
+import { runInTransaction } from '../../db/raw-sql';
 
 /** A new reference of a kind: its prefix and six characters from crypto randomness (32 letters: 5 bits of a byte each). */
 export function randomReference(prefix: string): string {
@@ -42,13 +43,13 @@ export async function insertWithReference(
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     row.reference = draw(prefix);
-    await manager.query('SAVEPOINT "reference"');
+    await runInTransaction(manager, 'SAVEPOINT "reference"');
     try {
       await insertRow(manager, entity, row);
-      await manager.query('RELEASE SAVEPOINT "reference"');
+      await runInTransaction(manager, 'RELEASE SAVEPOINT "reference"');
       return;
     } catch (error) {
-      await manager.query('ROLLBACK TO SAVEPOINT "reference"');
+      await runInTransaction(manager, 'ROLLBACK TO SAVEPOINT "reference"');
       if (!isReferenceTaken(error) || attempt === ATTEMPTS) throw error;
     }
   }
