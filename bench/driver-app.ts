@@ -1,5 +1,6 @@
-import { createHmac, randomUUID } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
+import { createHmac, randomBytes, randomUUID } from 'node:crypto';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { writeFile } from 'node:fs/promises';
 import { createServer } from 'node:http';
 import { extname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
@@ -9,6 +10,7 @@ import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
 import {
+  matchTerms,
   RECORD_DEFINITIONS,
   referenceFieldOf,
   searchedKeys,
@@ -40,10 +42,13 @@ const TIME_ZONE = process.env.TIME_ZONE ?? 'UTC';
 const inquiry: RecordDefinition = RECORD_DEFINITIONS.inquiries;
 const contact: RecordDefinition = RECORD_DEFINITIONS.contacts;
 const FILE_FIELD = inquiry.fields.find((f) => f.kind === 'files')!;
+/** The sales desk's columns, stored and presented after the definition's fields (docs/admin.md#sales-desk). */
+const DESK_COLUMNS = ['status', 'ownerId', 'version'];
 
 /** What one SQL round trip needs on either engine: `?` placeholders are numbered for PostgreSQL. */
 interface Sql {
   all(sql: string, params: unknown[]): Promise<Record<string, unknown>[]>;
+  run(sql: string, params: unknown[]): Promise<void>;
   transaction(statements: [string, unknown[]][]): Promise<void>;
   time(date: Date): Date | string;
   readTime(value: unknown): Date;
@@ -58,6 +63,10 @@ function sqliteSql(): Sql {
   const prepare = (sql: string) => prepared.get(sql) ?? prepared.set(sql, db.prepare(sql)).get(sql)!;
   return {
     all: (sql, params) => Promise.resolve(prepare(sql).all(...params) as Record<string, unknown>[]),
+    run(sql, params) {
+      prepare(sql).run(...params);
+      return Promise.resolve();
+    },
     transaction(statements) {
       db.transaction(() => statements.forEach(([sql, params]) => prepare(sql).run(...params)))();
       return Promise.resolve();
@@ -84,6 +93,9 @@ function postgresSql(url: string): Sql {
   };
   return {
     all: async (sql, params) => (await pool.query(number(sql), params)).rows as Record<string, unknown>[],
+    async run(sql, params) {
+      await pool.query(number(sql), params);
+    },
     async transaction(statements) {
       const client = await pool.connect();
       try {
@@ -140,20 +152,23 @@ async function announce(definition: RecordDefinition, row: Record<string, unknow
   await sql.all('SELECT pg_notify(?, ?)', [await channel, JSON.stringify({ event: definition.event, summary })]);
 }
 
-/** The stored columns of a kind, in definition order. */
+/** The stored columns of a kind, in definition order, then the sales desk's. */
 function columnsOf(definition: RecordDefinition) {
-  return definition.fields.map((f) => (f.kind === 'files' ? 'attachments' : f.key));
-}
-
-function insertStatement(definition: RecordDefinition, table: string, values: Record<string, unknown>): [string, unknown[]] {
-  const columns = ['id', ...columnsOf(definition)];
   return [
-    `INSERT INTO "${table}"(${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
-    columns.map((c) => values[c] ?? null),
+    ...definition.fields.map((f) => (f.kind === 'files' ? 'attachments' : f.key)),
+    ...(definition.statuses ? DESK_COLUMNS : []),
   ];
 }
 
-/** A submission's stored values: each field from its submitted name, lists as JSON. */
+function insertStatement(table: string, values: Record<string, unknown>): [string, unknown[]] {
+  const columns = Object.keys(values);
+  return [
+    `INSERT INTO "${table}"(${columns.map((c) => `"${c}"`).join(', ')}) VALUES (${columns.map(() => '?').join(', ')})`,
+    columns.map((c) => values[c]),
+  ];
+}
+
+/** A submission's stored values: each field from its submitted name, lists as JSON, the desk's first status. */
 function storedRow(definition: RecordDefinition, body: Record<string, unknown>, now: Date, files: unknown[] | null) {
   const row: Record<string, unknown> = { id: randomUUID() };
   const reference = referenceFieldOf(definition);
@@ -166,7 +181,120 @@ function storedRow(definition: RecordDefinition, body: Record<string, unknown>, 
       row[field.key] = JSON.stringify(typeof value === 'string' ? JSON.parse(value) : (value ?? []));
     else row[field.key] = value ?? '';
   }
+  if (definition.statuses) Object.assign(row, { status: definition.statuses[0], ownerId: null, version: 1 });
   return row;
+}
+
+/**
+ * The spam check's one statement: the proof's key claimed once. The driver takes the proof as
+ * sound (checking it is the API's work, not the database's) and claims a random key.
+ */
+async function claimProof() {
+  await sql.all(
+    `INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
+    [randomBytes(32).toString('hex'), Date.now() + 600_000],
+  );
+}
+
+const MAIL_FROM = 'no-reply@localhost';
+const mailDir = join(dataDir, 'mail');
+mkdirSync(mailDir, { recursive: true });
+/** The driver's mails are leased to itself when queued, so the API's outbox worker (same database) leaves them alone. */
+const DRIVER_LEASE_MS = 3_600_000;
+
+interface QueuedMail {
+  id: string;
+  message: string;
+}
+
+let deliveries = Promise.resolve();
+
+/**
+ * After the answer, one mail at a time, as the API's outbox worker files a mail when no SMTP_URL
+ * is set (api/src/mail/outbox-worker.ts): the `.eml` file, then the row marked filed. The
+ * worker's claim (one UPDATE per ten mails) is not repeated: the driver's mails are leased at insert.
+ */
+function deliverLater(mail: QueuedMail) {
+  deliveries = deliveries
+    .then(async () => {
+      await writeFile(join(mailDir, `${mail.id}.eml`), mail.message);
+      await sql.run(
+        `UPDATE "mail_outbox" SET "state" = ?, "deliveredAt" = ?, "leaseUntil" = NULL, "lastError" = NULL WHERE "id" = ?`,
+        ['filed', sql.time(new Date()), mail.id],
+      );
+    })
+    .catch((error: unknown) => console.error('driver: mail delivery failed', error));
+}
+
+/**
+ * The API's statements for a new submission, in its order (api/src/records/create-record.ts): the
+ * row under a savepoint (its reference is unique), its confirmation in the outbox and the
+ * timeline's line for it, its match terms, then its file index rows. The confirmation is the
+ * same text as plain lines: composing MIME is the API's work, not the database's.
+ */
+function submission(definition: RecordDefinition, table: string, row: Record<string, unknown>, files: Upload[], now: Date) {
+  const to = String(row.email);
+  const subject = `We received your submission — ${String(row.reference)}`;
+  const copy = Object.entries(row)
+    .map(([key, value]) => `${key}: ${String(value)}`)
+    .join('\n');
+  const mail: QueuedMail = {
+    id: randomUUID(),
+    message: `From: ${MAIL_FROM}\r\nTo: ${to}\r\nSubject: ${subject}\r\n\r\n${copy}\r\n\r\n<table>${copy}</table>`,
+  };
+  const statements: [string, unknown[]][] = [
+    ['SAVEPOINT "reference"', []],
+    insertStatement(table, row),
+    ['RELEASE SAVEPOINT "reference"', []],
+    insertStatement('mail_outbox', {
+      id: mail.id,
+      purpose: 'confirmation',
+      recordKind: definition.kind,
+      recordId: row.id,
+      sender: MAIL_FROM,
+      recipients: JSON.stringify([to]),
+      subject,
+      message: mail.message,
+      state: 'pending',
+      attempts: 0,
+      nextAttemptAt: sql.time(now),
+      leaseUntil: sql.time(new Date(now.getTime() + DRIVER_LEASE_MS)),
+      lastError: null,
+      createdAt: sql.time(now),
+      deliveredAt: null,
+    }),
+    insertStatement('record_events', {
+      recordKind: definition.kind,
+      recordId: row.id,
+      type: 'mail',
+      actorId: null,
+      actorEmail: null,
+      details: JSON.stringify({ purpose: 'confirmation', to: [to], subject }),
+      createdAt: sql.time(now),
+    }),
+  ];
+  if (definition.list === 'inquiries') {
+    const values = Object.fromEntries(
+      definition.fields.map((f) => [f.key, f.kind === 'list' ? (JSON.parse(row[f.key] as string) as unknown) : row[f.key]]),
+    );
+    const { names, words } = matchTerms(definition.list, values);
+    const term = (source: string) => (text: string) =>
+      insertStatement('record_terms', { recordKind: definition.kind, recordId: row.id, source, term: text });
+    statements.push(...names.map(term('name')), ...words.map(term('word')));
+  }
+  for (const f of files)
+    statements.push(
+      insertStatement('uploaded_files', {
+        storedName: f.storedName,
+        originalName: f.originalName,
+        mimeType: f.mimeType,
+        size: f.size,
+        recordKind: definition.kind,
+        recordId: row.id,
+        createdAt: sql.time(now),
+      }),
+    );
+  return { statements, mail };
 }
 
 interface Upload {
@@ -224,9 +352,7 @@ function presentInquiry(row: Record<string, unknown>, origin: string, nowMs: num
   return record;
 }
 
-/** The sales desk's columns, presented after the definition's fields (docs/admin.md#sales-desk). */
-const DESK_COLUMNS = ['status', 'ownerId', 'version'];
-const INQUIRY_COLUMNS = ['id', ...columnsOf(inquiry), ...DESK_COLUMNS].map((c) => `r."${c}"`).join(', ');
+const INQUIRY_COLUMNS = ['id', ...columnsOf(inquiry)].map((c) => `r."${c}"`).join(', ');
 const STATUS_COUNTS = `SELECT "status", "total" FROM "record_status_counts" WHERE "table_name" = ?`;
 /** Every status but Spam: the default view's rows and total. */
 const notSpam = (counts: Record<string, unknown>[]) =>
@@ -352,14 +478,18 @@ app.use(async (ctx) => {
   if (route === 'GET /api/health') ctx.body = { status: 'ok' };
   else if (route === 'POST /api/contact') {
     await countLimit('public-post', ctx.ip, 1);
+    await claimProof();
     const now = new Date();
     const row = storedRow(contact, ctx.request.body as Record<string, unknown>, now, null);
-    await sql.transaction([insertStatement(contact, 'contact_messages', row)]);
+    const { statements, mail } = submission(contact, 'contact_messages', row, [], now);
+    await sql.transaction(statements);
     await announce(contact, row, now);
     ctx.status = 201;
     ctx.body = { message: 'Message sent successfully', reference: row.reference };
+    deliverLater(mail);
   } else if (route === 'POST /api/inquiry') {
     await countLimit('public-post', ctx.ip, 1);
+    await claimProof();
     const reservedKib = Math.ceil(Number(ctx.get('Content-Length')) / 1024);
     await countLimit('upload-address', ctx.ip, reservedKib);
     await countLimit('upload-all', 'all', reservedKib);
@@ -369,16 +499,12 @@ app.use(async (ctx) => {
       await Promise.all([countLimit('upload-address', ctx.ip, -unusedKib), countLimit('upload-all', 'all', -unusedKib)]);
     const now = new Date();
     const row = storedRow(inquiry, fields, now, files);
-    await sql.transaction([
-      insertStatement(inquiry, 'inquiries', row),
-      ...files.map((f): [string, unknown[]] => [
-        `INSERT INTO "uploaded_files"("storedName", "originalName", "mimeType", "size", "recordKind", "recordId", "createdAt") VALUES (?, ?, ?, ?, ?, ?, ?)`,
-        [f.storedName, f.originalName, f.mimeType, f.size, 'inquiry', row.id, sql.time(now)],
-      ]),
-    ]);
+    const { statements, mail } = submission(inquiry, 'inquiries', row, files, now);
+    await sql.transaction(statements);
     await announce(inquiry, row, now);
     ctx.status = 201;
     ctx.body = { message: 'Inquiry submitted successfully', reference: row.reference };
+    deliverLater(mail);
   } else if (route === 'GET /api/inquiry/inquiries') await inquiryList(ctx);
   else if (route === 'GET /api/admin/stats') await stats(ctx);
   else ctx.status = 404;

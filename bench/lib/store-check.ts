@@ -45,3 +45,20 @@ export async function storeContents(store: Store) {
     incomingLeft: incoming.length,
   };
 }
+
+const DELIVERY_POLL_MS = 25;
+const DELIVERY_TIMEOUT_MS = 120_000;
+
+/** Resolves when no mail in the store's outbox waits to be delivered (polled: no process announces it). */
+export async function mailsDelivered(store: Store): Promise<void> {
+  const deadline = Date.now() + DELIVERY_TIMEOUT_MS;
+  for (;;) {
+    const [{ pending }] = await queryStore<{ pending: string | number }>(
+      store,
+      `SELECT COUNT(*) AS "pending" FROM "mail_outbox" WHERE "state" = 'pending'`,
+    );
+    if (Number(pending) === 0) return;
+    if (Date.now() > deadline) throw new Error(`${pending} mails still pending after ${DELIVERY_TIMEOUT_MS / 1000} s`);
+    await new Promise((resolve) => setTimeout(resolve, DELIVERY_POLL_MS));
+  }
+}

@@ -5,6 +5,7 @@ import { proofPool } from '../lib/proofs';
 import { createStore, startApi, startBare, startDriver, type Engine } from '../lib/processes';
 import { printTable, ratio, writeResults, type Row } from '../lib/report';
 import { seedInquiries, submitTemplateInquiry } from '../lib/seed';
+import { mailsDelivered } from '../lib/store-check';
 
 /**
  * API throughput beside two yardsticks, in the same run: the driver app (the same SQL through
@@ -134,10 +135,12 @@ async function throughputOn(engine: Engine): Promise<Row[]> {
       await expectSameAnswers(api.url, driver.url, chosen, proofs);
       const rows: Row[] = [];
       for (const [name, request] of chosen) {
+        // A submission's run lasts until the mails it queued are delivered (the API's outbox worker, the driver's own).
         const targets = [api, driver, bare].map((p) => ({
           url: p.url,
           pid: p.child.pid!,
           proofs: p === api ? proofs : undefined,
+          settled: request.needsProof && p !== bare ? () => mailsDelivered(store) : undefined,
         }));
         const [real, floor, yardstick] = await loadAlternating(targets, request);
         rows.push({
