@@ -55,7 +55,7 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
 }
 
 type ListDeps = Pick<AppDeps, 'dataSource'>;
-type Filter = Pick<ParsedListQuery, 'q' | 'since' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>;
+export type Filter = Pick<ParsedListQuery, 'q' | 'since' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>;
 
 /**
  * The searched columns joined by a unit separator (so a match never spans two fields) and
