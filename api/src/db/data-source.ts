@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AuditEntity } from '../audit/audit-entity';
@@ -31,15 +32,38 @@ export function createDataSource(config: Pick<Config, 'databaseUrl' | 'dataDir'>
       extra: { max: 10, connectionTimeoutMillis: 10_000 },
     });
   }
-  return new DataSource({
-    ...common,
-    type: 'better-sqlite3',
-    database: join(config.dataDir, SQLITE_FILE_NAME),
-    enableWAL: true,
-    timeout: BUSY_TIMEOUT_MS,
-    prepareDatabase: (db: { pragma(sql: string): unknown }) => {
-      db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-      db.pragma('synchronous = NORMAL');
-    },
-  });
+  return oneTransactionAtATime(
+    new DataSource({
+      ...common,
+      type: 'better-sqlite3',
+      database: join(config.dataDir, SQLITE_FILE_NAME),
+      enableWAL: true,
+      timeout: BUSY_TIMEOUT_MS,
+      prepareDatabase: (db: { pragma(sql: string): unknown }) => {
+        db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
+        db.pragma('synchronous = NORMAL');
+      },
+    }),
+  );
+}
+
+/**
+ * SQLite: TypeORM drives better-sqlite3's one connection through one query runner, so a
+ * transaction begun while another was open became a savepoint inside it: its commit only released
+ * the savepoint, a submission was answered 201 before it was durable, and a kill -9 lost it
+ * (bench/README.md, kill -9). Transactions begun through the data source therefore run one after
+ * another; one begun inside a transaction (same async context) nests in it as before.
+ */
+function oneTransactionAtATime(dataSource: DataSource): DataSource {
+  const inside = new AsyncLocalStorage<true>();
+  const manager = dataSource.manager;
+  const begin = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
+  let previous: Promise<unknown> = Promise.resolve();
+  manager.transaction = (...args: unknown[]) => {
+    if (inside.getStore()) return begin(...args);
+    const turn = previous.then(() => inside.run(true, () => begin(...args)));
+    previous = turn.catch(() => undefined);
+    return turn;
+  };
+  return dataSource;
 }

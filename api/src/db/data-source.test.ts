@@ -1,0 +1,52 @@
+import { join } from 'node:path';
+import Database from 'better-sqlite3';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startTestServer, type TestServer } from '../test/support';
+import { SQLITE_FILE_NAME } from './data-source';
+import { runInTransaction } from './raw-sql';
+
+/** SQLite has one connection: concurrent transactions must not nest (docs/operations.md#storage-engines). */
+describe('transactions on SQLite', () => {
+  let server: TestServer;
+  let outside: Database.Database;
+  beforeAll(async () => {
+    server = await startTestServer({ engine: 'sqlite' });
+    outside = new Database(join(server.dataDir, SQLITE_FILE_NAME), { readonly: true });
+  });
+  afterAll(async () => {
+    outside?.close();
+    await server?.close();
+  });
+
+  const committed = (key: string) =>
+    outside.prepare('SELECT COUNT(*) AS "n" FROM "used_form_proofs" WHERE "key" = ?').get(key) as { n: number };
+
+  it('has committed every transaction that has finished, however many run at once', async () => {
+    // Each yields to the event loop mid-transaction, as a submission does while its mail is composed.
+    const keys = Array.from({ length: 20 }, (_, i) => `concurrent-${i}`);
+    const seenWhenDone = await Promise.all(
+      keys.map(async (key) => {
+        await server.deps.dataSource.transaction(async (manager) => {
+          await runInTransaction(manager, 'INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', [key, 0]);
+          await new Promise((resolve) => setImmediate(resolve));
+        });
+        // Another connection sees it the moment the transaction is done: it is on disk, not in a savepoint.
+        return committed(key).n;
+      }),
+    );
+    expect(seenWhenDone).toEqual(keys.map(() => 1));
+  });
+
+  it('still nests a transaction begun inside another, and rolls back only the failed one', async () => {
+    await server.deps.dataSource.transaction(async (manager) => {
+      await runInTransaction(manager, 'INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', ['outer', 0]);
+      await expect(
+        server.deps.dataSource.transaction(async (inner) => {
+          await runInTransaction(inner, 'INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', ['inner', 0]);
+          throw new Error('inner fails');
+        }),
+      ).rejects.toThrow('inner fails');
+    });
+    expect([committed('outer').n, committed('inner').n]).toEqual([1, 0]);
+  });
+});
