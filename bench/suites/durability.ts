@@ -105,14 +105,16 @@ async function killOn(engine: Engine): Promise<Row> {
     let filesChecked = 0;
     let filesMissing = 0;
     for (const outcome of acknowledged) {
-      const res = await fetch(`${api.url}${API_PREFIX}${ADMIN_LISTS[outcome.endpoint.list].path}/${outcome.reference}`, {
-        headers,
-      });
-      if (res.status !== 200) {
+      // The 201 answers the record's reference, which the admin search finds.
+      const path = ADMIN_LISTS[outcome.endpoint.list].path;
+      const res = await fetch(`${api.url}${API_PREFIX}${path}?q=${encodeURIComponent(outcome.reference!)}`, { headers });
+      if (!res.ok) throw new Error(`the admin search answered ${res.status}`);
+      const page = (await res.json()) as { data: { reference?: string; attachmentFiles?: { url: string; size: number }[] }[] };
+      const record = page.data.find((r) => r.reference === outcome.reference);
+      if (!record) {
         missing++;
         continue;
       }
-      const record = (await res.json()) as { attachmentFiles?: { url: string; size: number }[] };
       for (const file of record.attachmentFiles ?? []) {
         filesChecked++;
         const download = await fetch(new URL(file.url, api.url));
