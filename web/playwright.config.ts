@@ -47,10 +47,15 @@ export default defineConfig({
     launchOptions,
   },
   projects: [
-    { name: 'desktop', use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions } },
+    // *.phone.spec.ts: what only a phone shows; *.responsive.spec.ts: run at both widths.
+    {
+      name: 'desktop',
+      testIgnore: /.*\.phone\.spec\.ts/,
+      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+    },
     {
       name: 'phone',
-      testMatch: /.*\.responsive\.spec\.ts/,
+      testMatch: /.*\.(responsive|phone)\.spec\.ts/,
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions },
     },
   ],

@@ -41,14 +41,15 @@ describe.each(TEST_ENGINES)('rebuildSearchIndex on %s', (engine) => {
     expect(await found('kiln%20works')).toEqual(['Zinc Kiln Works']);
   });
 
-  it.runIf(engine === 'sqlite')('fills the search of rows stored later from their new columns (SQLite triggers)', async () => {
+  it('fills the search of rows stored later from their new columns', async () => {
     await rebuild(['productName', 'reference']);
     await seedRows(server.deps.dataSource, 'supplierInquiries', [
       recordRow('supplierInquiries', new Date('2026-01-06T00:00:00Z'), { companyName: 'Tin Forge', productName: 'Tin Bar' }),
     ]);
     expect(await found('tin%20bar')).toEqual(['Tin Forge']);
-    // The company is not among the indexed columns now.
-    expect(await found('tin%20forge')).toEqual([]);
+    // The company is not among the indexed columns now. SQLite searches only what its FTS table
+    // holds; PostgreSQL's index merely speeds up the expression the list queries, so it still finds.
+    expect(await found('tin%20forge')).toEqual(engine === 'sqlite' ? [] : ['Tin Forge']);
     await rebuild(searchedKeys(SUPPLIER_OFFER));
     expect(await found('tin%20forge')).toEqual(['Tin Forge']);
   });
