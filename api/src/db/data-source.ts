@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { join } from 'node:path';
 import { DataSource, type DataSourceOptions } from 'typeorm';
 import { AuditEntity } from '../audit/audit-entity';
@@ -7,6 +6,7 @@ import type { Config } from '../config';
 import type { Engine } from './engine';
 import { recordEntities } from './entities';
 import { MIGRATIONS } from './all-migrations';
+import { takeTurns } from './sqlite-turns';
 
 export const SQLITE_FILE_NAME = 'sourcing.sqlite';
 const BUSY_TIMEOUT_MS = 5000;
@@ -32,7 +32,8 @@ export function createDataSource(config: Pick<Config, 'databaseUrl' | 'dataDir'>
       extra: { max: 10, connectionTimeoutMillis: 10_000 },
     });
   }
-  return oneTransactionAtATime(
+  // One connection, taken in turns: db/sqlite-turns.ts.
+  return takeTurns(
     new DataSource({
       ...common,
       type: 'better-sqlite3',
@@ -45,25 +46,4 @@ export function createDataSource(config: Pick<Config, 'databaseUrl' | 'dataDir'>
       },
     }),
   );
-}
-
-/**
- * SQLite: TypeORM drives better-sqlite3's one connection through one query runner, so a
- * transaction begun while another was open became a savepoint inside it: its commit only released
- * the savepoint, a submission was answered 201 before it was durable, and a kill -9 lost it
- * (bench/README.md, kill -9). Transactions begun through the data source therefore run one after
- * another; one begun inside a transaction (same async context) nests in it as before.
- */
-function oneTransactionAtATime(dataSource: DataSource): DataSource {
-  const inside = new AsyncLocalStorage<true>();
-  const manager = dataSource.manager;
-  const begin = manager.transaction.bind(manager) as (...args: unknown[]) => Promise<unknown>;
-  let previous: Promise<unknown> = Promise.resolve();
-  manager.transaction = (...args: unknown[]) => {
-    if (inside.getStore()) return begin(...args);
-    const turn = previous.then(() => inside.run(true, () => begin(...args)));
-    previous = turn.catch(() => undefined);
-    return turn;
-  };
-  return dataSource;
 }

@@ -1,13 +1,14 @@
 import type { DataSource } from 'typeorm';
-import { engineOf } from './engine';
+import { sqliteTurns } from './sqlite-turns';
 
 /**
  * Runs pending migrations. On PostgreSQL, replicas starting together queue on an advisory lock
  * (per schema) so exactly one applies each migration; SQLite's file lock does the same job.
  */
 export async function migrate(dataSource: DataSource): Promise<void> {
-  if (engineOf(dataSource) !== 'postgres') {
-    await dataSource.runMigrations({ transaction: 'each' });
+  const turns = sqliteTurns(dataSource);
+  if (turns) {
+    await turns.take(() => dataSource.runMigrations({ transaction: 'each' }));
     return;
   }
   const lockRunner = dataSource.createQueryRunner();

@@ -2,6 +2,7 @@ import type BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { engineOf } from './engine';
+import { sqliteTurns } from './sqlite-turns';
 
 /**
  * Statements on the connections TypeORM opened (its better-sqlite3 handle, its `pg` pool), without
@@ -55,13 +56,11 @@ function sqliteReads(dataSource: DataSource): RawSql {
       }
     },
     run: (sql, params) => void statement(sql).run(...params),
-    write: (sql, params = []) => {
-      try {
-        statement(sql).run(...params);
-        return Promise.resolve();
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
+    // In a turn of its own, so it never joins a transaction open on the connection (db/sqlite-turns.ts).
+    write: async (sql, params = []) => {
+      const write = () => void statement(sql).run(...params);
+      const turns = sqliteTurns(dataSource);
+      await (turns ? turns.within(write) : write());
     },
   };
 }

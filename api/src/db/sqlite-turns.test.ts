@@ -3,10 +3,10 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/support';
 import { SQLITE_FILE_NAME } from './data-source';
-import { runInTransaction } from './raw-sql';
+import { rawSql, runInTransaction } from './raw-sql';
 
-/** SQLite has one connection: concurrent transactions must not nest (docs/operations.md#storage-engines). */
-describe('transactions on SQLite', () => {
+/** SQLite has one connection, taken in turns (docs/operations.md#storage-engines). */
+describe('SQLite connection turns', () => {
   let server: TestServer;
   let outside: Database.Database;
   beforeAll(async () => {
@@ -48,5 +48,30 @@ describe('transactions on SQLite', () => {
       ).rejects.toThrow('inner fails');
     });
     expect([committed('outer').n, committed('inner').n]).toEqual([1, 0]);
+  });
+
+  it('keeps writes made elsewhere while a transaction is open out of it: its rollback does not undo them', async () => {
+    let failNow!: () => void;
+    const failing = server.deps.dataSource.transaction(async (manager) => {
+      await runInTransaction(manager, 'INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', ['rolled-back', 0]);
+      await new Promise<void>((resolve) => (failNow = resolve));
+      throw new Error('the transaction fails');
+    });
+    await expect.poll(() => failNow).toBeDefined();
+    // A proof claim (prepared statement) and a TypeORM statement, both outside the transaction.
+    const writes = Promise.all([
+      rawSql(server.deps.dataSource).write('INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', ['raw-write', 0]),
+      server.deps.dataSource.query('INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', ['orm-write', 0]),
+    ]);
+    failNow();
+    await expect(failing).rejects.toThrow('the transaction fails');
+    await writes;
+    expect([committed('rolled-back').n, committed('raw-write').n, committed('orm-write').n]).toEqual([0, 1, 1]);
+  });
+
+  it('refuses a transaction begun on the query runner outside a turn, which others would join', async () => {
+    const runner = server.deps.dataSource.createQueryRunner();
+    await expect(runner.startTransaction()).rejects.toThrow('begin transactions through dataSource.transaction');
+    expect(runner.isTransactionActive).toBe(false);
   });
 });
