@@ -1,4 +1,4 @@
-import type BetterSqlite3 from 'better-sqlite3';
+import BetterSqlite3 from 'better-sqlite3';
 import type { Pool } from 'pg';
 import type { DataSource, EntityManager } from 'typeorm';
 import { engineOf } from './engine';
@@ -35,8 +35,8 @@ export function rawSql(dataSource: DataSource): RawSql {
   return reads;
 }
 
-function sqliteReads(dataSource: DataSource): RawSql {
-  const db = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+/** A better-sqlite3 connection's statements, each prepared once, and its reads. */
+function sqliteStatements(db: BetterSqlite3.Database) {
   const prepared = new Map<string, BetterSqlite3.Statement>();
   const statement = (sql: string) => {
     let found = prepared.get(sql);
@@ -47,14 +47,21 @@ function sqliteReads(dataSource: DataSource): RawSql {
     }
     return found;
   };
+  const all = <Row>(sql: string, params: readonly unknown[] = []) => {
+    try {
+      return Promise.resolve(statement(sql).all(...params) as Row[]);
+    } catch (error) {
+      return Promise.reject(error instanceof Error ? error : new Error(String(error)));
+    }
+  };
+  return { statement, all };
+}
+
+function sqliteReads(dataSource: DataSource): RawSql {
+  const db = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
+  const { statement, all } = sqliteStatements(db);
   return {
-    all: <Row>(sql: string, params: readonly unknown[] = []) => {
-      try {
-        return Promise.resolve(statement(sql).all(...params) as Row[]);
-      } catch (error) {
-        return Promise.reject(error instanceof Error ? error : new Error(String(error)));
-      }
-    },
+    all,
     run: (sql, params) => void statement(sql).run(...params),
     // In a turn of its own, so it never joins a transaction open on the connection (db/sqlite-turns.ts).
     write: async (sql, params = []) => {
@@ -63,6 +70,31 @@ function sqliteReads(dataSource: DataSource): RawSql {
       await (turns ? turns.within(write) : write());
     },
   };
+}
+
+/** Reads of one long scan; `close` when it ends (or is abandoned). */
+export interface ScanReads extends Pick<RawSql, 'all'> {
+  close(): void;
+}
+
+/** The page cache of a scan's own SQLite connection (the main one has better-sqlite3's 16 MB). */
+const SCAN_CACHE_KIB = 1024;
+
+/**
+ * Reads for a scan over a whole table (the CSV export). On SQLite through a read-only connection
+ * of its own with a small page cache, closed at the end: on the main connection a 1M-row export
+ * filled its 16 MB page cache with pages no list needs (pushing out those lists do) and kept the
+ * memory (bench/README.md, CSV export), and it read what open transactions had not yet committed.
+ * PostgreSQL caches in the database server: there a scan reads through the pool.
+ */
+export function openScanReads(dataSource: DataSource): ScanReads {
+  if (engineOf(dataSource) === 'postgres') {
+    const pool = rawSql(dataSource);
+    return { all: (sql, params) => pool.all(sql, params), close: () => undefined };
+  }
+  const db = new BetterSqlite3(String(dataSource.options.database), { readonly: true, fileMustExist: true });
+  db.pragma(`cache_size = -${SCAN_CACHE_KIB}`);
+  return { all: sqliteStatements(db).all, close: () => db.close() };
 }
 
 /** PostgreSQL's $1, $2, ... for the `?` placeholders (statement texts hold no other `?`). */

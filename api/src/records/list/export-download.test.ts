@@ -1,4 +1,5 @@
 /** The CSV export on its short-lived signed link: what the admin's browser or desktop app downloads directly. */
+import { RECORD_KINDS } from '../record-kinds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRow, seedRows } from '../../test/factories';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -54,6 +55,34 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
       'S.No,Name,Email,Message,Received At',
       `1,Zoë Müller,zoe@example.com,Grüße,${new Date(START).toISOString()}`,
     ]);
+  });
+
+  it('leaves out what a transaction still open has written (SQLite: the export reads on a connection of its own)', async () => {
+    const url = await linkFor('/api/contact');
+    let written!: () => void;
+    const isWritten = new Promise<void>((resolve) => (written = resolve));
+    let release!: () => void;
+    const released = new Promise<void>((resolve) => (release = resolve));
+    const open = server.deps.dataSource.transaction(async (manager) => {
+      await manager
+        .createQueryBuilder()
+        .insert()
+        .into(RECORD_KINDS.contacts.entity)
+        .values(recordRow('contacts', new Date(START + 5000), { name: 'Not Yet Committed', email: 'later@example.com' }))
+        .updateEntity(false)
+        .execute();
+      written();
+      await released;
+      throw new Error('rolled back');
+    });
+    await isWritten;
+    const { status, bytes } = await bytesOf(url);
+    release();
+    await expect(open).rejects.toThrow('rolled back');
+    expect(status).toBe(200);
+    const text = bytes.toString('utf8');
+    expect(text).toContain('Zoë Müller');
+    expect(text).not.toContain('Not Yet Committed');
   });
 
   it('refuses the link once expired, or with its query or signature changed', async () => {

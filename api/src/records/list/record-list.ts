@@ -10,7 +10,7 @@ import {
 } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
 import { dbTime, engineOf } from '../../db/engine';
-import { rawSql } from '../../db/raw-sql';
+import { openScanReads, rawSql, type RawSql } from '../../db/raw-sql';
 import { rowReader } from '../../db/row-reader';
 import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
@@ -176,10 +176,11 @@ async function pageRows(
   order: ParsedListQuery['sort'],
   cursor: Cursor | null,
   limit: number,
+  reads: Pick<RawSql, 'all'> = rawSql(deps.dataSource),
 ): Promise<ListRow[]> {
   const { sql, params } = pageQuery(deps, def, base, order, cursor, limit);
   const reader = rowReader<ListRow>(deps.dataSource, def.entity);
-  return (await rawSql(deps.dataSource).all(sql, params)).map((raw) => reader.read(raw));
+  return (await reads.all(sql, params)).map((raw) => reader.read(raw));
 }
 
 /** Rows per status of the rows matching the search and filters: one grouped count. */
@@ -258,11 +259,15 @@ export async function findRecord<Rec>(
  * Rows per keyset read of an export. Small on purpose: a batch's rows outlive the young
  * generation's collections while the CSV is written, so V8 moves them to the old space and
  * frees them only at its next major collection; 1,000 rows let the heap grow by ~70 MB between
- * those over a 1M-row export, 200 by ~35 MB (bench/README.md#csv-export-of-1m-rows-signed-link-streamed-to-disk).
+ * those over a 1M-row export, 200 by ~35 MB, and 50 no less than 200
+ * (bench/README.md#csv-export-of-1m-rows-signed-link-streamed-to-disk).
  */
 export const CSV_BATCH_SIZE = 200;
 
-/** Every matching record, newest first (or oldest), fetched in keyset batches so memory stays flat. */
+/**
+ * Every matching record, newest first (or oldest), fetched in keyset batches so memory stays flat,
+ * through reads of their own (db/raw-sql.ts, openScanReads) closed when the caller stops.
+ */
 export async function* allRecords<Rec>(
   deps: ListDeps,
   def: RecordListDefinition<Rec>,
@@ -270,11 +275,16 @@ export async function* allRecords<Rec>(
   sign: LinkSigner,
 ): AsyncGenerator<Rec> {
   const base = filteredRows(deps, def, query);
-  let cursor: Cursor | null = null;
-  for (;;) {
-    const rows: ListRow[] = await pageRows(deps, def, base, query.sort, cursor, CSV_BATCH_SIZE);
-    for (const row of rows) yield def.present(row, sign);
-    if (rows.length < CSV_BATCH_SIZE) return;
-    cursor = rows[rows.length - 1];
+  const reads = openScanReads(deps.dataSource);
+  try {
+    let cursor: Cursor | null = null;
+    for (;;) {
+      const rows: ListRow[] = await pageRows(deps, def, base, query.sort, cursor, CSV_BATCH_SIZE, reads);
+      for (const row of rows) yield def.present(row, sign);
+      if (rows.length < CSV_BATCH_SIZE) return;
+      cursor = rows[rows.length - 1];
+    }
+  } finally {
+    reads.close();
   }
 }
