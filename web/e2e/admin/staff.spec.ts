@@ -86,6 +86,24 @@ test('an owner erases a record: it leaves the list, its file is gone, the audit 
   await expect(page.locator('table.records-table tbody tr')).toHaveCount(0);
   expect((await request.get(fileUrl!)).status()).toBe(404);
 
+  // Back on the erased record's address (as the browser's back button does): while its detail is
+  // asked for again, nothing of it shows from before, then it is not found.
+  let answerDetail!: () => void;
+  const detailHeld = new Promise<void>((resolve) => (answerDetail = resolve));
+  await page.route(`**/api/inquiry/inquiries/${id}`, async (route) => {
+    await detailHeld;
+    await route.continue();
+  });
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, `/admin/inquiries/${id}`);
+  await expect(page.getByText('Loading...')).toBeVisible();
+  await expect(page.getByRole('heading', { name: `Jane ${tag}` })).toHaveCount(0);
+  answerDetail();
+  await expect(page.getByText('Error: Not found')).toBeVisible();
+  await page.unrouteAll();
+
   await page.getByRole('link', { name: 'Audit' }).click();
   await page.getByLabel('Action').selectOption('record-erased');
   const entry = page.getByRole('row').filter({ hasText: id });

@@ -2,7 +2,7 @@ import { useMutation } from '@tanstack/react-query';
 import { useState } from 'react';
 import { useNavigate } from 'react-router-dom';
 import { toastOnce } from '../../common/toast-once';
-import { queryKeys } from '../queries/keys';
+import { isViewOfRecords, queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import type { ListDefinition } from './list-definitions';
 
@@ -17,10 +17,12 @@ export function EraseRecord({ definition, id, listSearch }: { definition: ListDe
       toastOnce.success('Record erased');
       void navigate(`/admin/${definition.route}${listSearch}`, { replace: true });
       // What may show it (its list, the dashboard, the other list's matches) re-reads when next shown:
-      // none of it is on screen now, and reading this record's own views again would only answer 404.
+      // none of it is on screen now.
       for (const queryKey of [queryKeys.list(definition.name), queryKeys.allStats, queryKeys.allMatches]) {
         void client.invalidateQueries({ queryKey, refetchType: 'none' });
       }
+      // Its own views go: kept, they would show the erased record again while it is asked for (and 404s).
+      client.removeQueries({ predicate: ({ queryKey }) => isViewOfRecords(queryKey, definition.name, new Set([id])) });
     },
     onError: (error) => toastOnce.error(error.message),
   });
