@@ -13,8 +13,9 @@ import { seedInquiries, submitTemplateInquiry } from '../lib/seed';
  * The CSV export of BENCH_EXPORT_ROWS (1M) inquiries on each engine, downloaded the way the admin
  * UI does it: ask for the signed link, then stream the response to a file. Measured: the time,
  * the size, the server's RSS (sampled every 100 ms from /proc) before and at its peak, and how
- * the file grew (bytes on disk when the first and the last tenth of the time had passed).
- * Target: RSS growth under 50 MB.
+ * the file grew (bytes on disk when the first and the last tenth of the time had passed), and the
+ * slowest answer to GET /api/health asked again and again meanwhile (is the server still answering
+ * others during a long export?). Target: RSS growth under 50 MB.
  */
 
 const EXPORT_ROWS = Number(process.env.BENCH_EXPORT_ROWS ?? 1_000_000);
@@ -49,6 +50,16 @@ async function exportOn(engine: Engine): Promise<Row> {
         ),
       100,
     );
+    // Other requests during the export: health checks one after another until it ends.
+    let exporting = true;
+    const healthMs: number[] = [];
+    const healthChecks = (async () => {
+      while (exporting) {
+        const asked = performance.now();
+        await fetch(`${api.url}/api/health`).then((r) => r.arrayBuffer());
+        healthMs.push(performance.now() - asked);
+      }
+    })();
     const file = join(dir, 'export.csv');
     const growth: { at: number; bytes: number }[] = [];
     const started = performance.now();
@@ -73,6 +84,8 @@ async function exportOn(engine: Engine): Promise<Row> {
     await pipeline(Readable.fromWeb(res.body as WebReadableStream<Uint8Array>), counting);
     const seconds = (performance.now() - started) / 1000;
     clearInterval(sampler);
+    exporting = false;
+    await healthChecks;
     peak = Math.max(peak, await rssMb(pid));
     const head = await readFile(file).then((b) => b.subarray(0, 3));
     const bytesAt = (fraction: number) => growth.findLast((g) => g.at <= seconds * 1000 * fraction)?.bytes ?? 0;
@@ -87,6 +100,8 @@ async function exportOn(engine: Engine): Promise<Row> {
       'first byte ms': Math.round(firstByte),
       writes,
       'MB on disk at 10% / 50% / 90% of the time': [0.1, 0.5, 0.9].map((f) => (bytesAt(f) / 2 ** 20).toFixed(0)).join(' / '),
+      'health checks meanwhile': healthMs.length,
+      'slowest health ms': Math.round(Math.max(...healthMs)),
       'RSS before MB': before.toFixed(0),
       'RSS peak MB': peak.toFixed(0),
       'RSS growth MB': (peak - before).toFixed(0),

@@ -1,10 +1,11 @@
 /** The CSV export on its short-lived signed link: what the admin's browser or desktop app downloads directly. */
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import { RECORD_KINDS } from '../record-kinds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRow, seedRows } from '../../test/factories';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { EXPORT_LINK_TTL_SECONDS } from './export-links';
-import { CSV_BATCH_SIZE } from './record-list';
+import { allRecords, CSV_BATCH_SIZE, listDefinitionOf } from './record-list';
 
 const START = Date.parse('2026-01-01T00:00:00Z');
 const BOM = [0xef, 0xbb, 0xbf];
@@ -116,5 +117,17 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
     expect(lines).toHaveLength(LARGE + 1);
     expect(new Set(lines.slice(1).map((line) => line.split(',')[1])).size).toBe(LARGE);
     expect(lines[1]).toBe(`1,s${LARGE - 1}@example.com,${new Date(START + (LARGE - 1) * 1000).toISOString()}`);
+  });
+
+  it('lets other requests in between its batches (a SQLite read does not wait, so a long export would hold the server)', async () => {
+    let turned = false;
+    void nextTurn().then(() => (turned = true));
+    let readBeforeTurn = 0;
+    const definition = listDefinitionOf(RECORD_KINDS.subscribers);
+    for await (const record of allRecords(server.deps, definition, { sort: 'newest', filters: {} }, () => '')) {
+      expect(record).toHaveProperty('email');
+      if (!turned) readBeforeTurn += 1;
+    }
+    expect(readBeforeTurn).toBeLessThanOrEqual(CSV_BATCH_SIZE);
   });
 });

@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   filteredFields,
   OWNER_UNASSIGNED,
@@ -266,7 +267,9 @@ export const CSV_BATCH_SIZE = 200;
 
 /**
  * Every matching record, newest first (or oldest), fetched in keyset batches so memory stays flat,
- * through reads of their own (db/raw-sql.ts, openScanReads) closed when the caller stops.
+ * through reads of their own (db/raw-sql.ts, openScanReads) closed when the caller stops. Each
+ * batch after the first waits for the event loop's next turn: a SQLite read answers at once, so a
+ * 1M-row export would otherwise hold the server for its whole length, every other request waiting.
  */
 export async function* allRecords<Rec>(
   deps: ListDeps,
@@ -279,6 +282,7 @@ export async function* allRecords<Rec>(
   try {
     let cursor: Cursor | null = null;
     for (;;) {
+      if (cursor) await nextTurn();
       const rows: ListRow[] = await pageRows(deps, def, base, query.sort, cursor, CSV_BATCH_SIZE, reads);
       for (const row of rows) yield def.present(row, sign);
       if (rows.length < CSV_BATCH_SIZE) return;
