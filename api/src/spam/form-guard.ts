@@ -30,7 +30,7 @@ export function createFormGuard(config: FormGuardConfig, dataSource: DataSource,
       const payload = ctx.get(FORM_PROOF_HEADER).trim();
       if (!payload) throw refuse('missing');
       const at = now();
-      const verdict = await challenges.check(payload, at);
+      const verdict = challenges.check(payload, at);
       if (!verdict.ok) throw refuse(verdict.refusal);
       if (!(await used.claim(verdict.proof, at))) throw refuse('used');
       await next();

@@ -124,7 +124,12 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
     void nextTurn().then(() => (turned = true));
     let readBeforeTurn = 0;
     const definition = listDefinitionOf(RECORD_KINDS.subscribers);
-    for await (const record of allRecords(server.deps, definition, { sort: 'newest', filters: {} }, () => '')) {
+    for await (const record of allRecords(
+      server.deps,
+      definition,
+      { q: '', since: null, sort: 'newest', filters: {} },
+      () => '',
+    )) {
       expect(record).toHaveProperty('email');
       if (!turned) readBeforeTurn += 1;
     }
