@@ -34,7 +34,10 @@ describe('the spam-check proof check', () => {
       () => false,
     );
   const withParameters = (change: (parameters: Record<string, unknown>) => Record<string, unknown>): Case => ({
-    challenge: { ...solved.challenge, parameters: change({ ...solved.challenge.parameters }) as Challenge['parameters'] },
+    challenge: {
+      ...solved.challenge,
+      parameters: change({ ...solved.challenge.parameters }) as unknown as Challenge['parameters'],
+    },
     solution: solved.solution,
   });
   const withSolution = (change: Record<string, unknown>): Case => ({
