@@ -5,6 +5,7 @@ import { bodyParser } from './http/body';
 import { corsForOrigins } from './http/cors';
 import { errorHandler, HttpError, NOT_FOUND } from './http/errors';
 import { requestLog } from './http/request-log';
+import { logResponseErrors } from './http/response-errors';
 import { refuseAmbiguousPaths } from './http/request-path';
 import { securityHeaders } from './http/security-headers';
 import { createApiRouter } from './routes/api-router';
@@ -18,6 +19,7 @@ export function createApp(deps: AppDeps) {
   // saw, never one the client wrote into the header itself.
   const app = new Koa({ proxy: config.trustProxyHops > 0, maxIpsCount: config.trustProxyHops });
   const api = createApiRouter(deps);
+  app.on('error', logResponseErrors(deps.logger));
 
   app.use(requestLog(deps.logger));
   app.use(errorHandler(deps.logger));
