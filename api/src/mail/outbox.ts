@@ -25,7 +25,7 @@ export async function queueMail(
     sender: bareAddress(mail.from),
     recipients: mail.to.map(bareAddress),
     subject: mail.subject,
-    message: await composeMessage(mail),
+    message: composeMessage(mail),
     state: 'pending',
     attempts: 0,
     nextAttemptAt: now,
