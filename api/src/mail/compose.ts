@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import type MimeNode from 'nodemailer/lib/mime-node';
 import addressparser from 'nodemailer/lib/addressparser';
@@ -15,9 +16,16 @@ export interface OutgoingMail {
   headers?: Record<string, string>;
 }
 
-/** The complete message (headers, Message-ID, text and HTML parts), built once so every retry sends the same bytes. */
+/**
+ * The complete message (headers, Message-ID, text and HTML parts), built once so every retry sends
+ * the same bytes. Its random parts, the Message-ID (at the sender's domain, as nodemailer makes it)
+ * and the boundaries' shared part, come from `randomUUID`'s buffered pool. Left to nodemailer they
+ * took eight reads of the system's randomness, nearly half the CPU of composing under load (bench/README.md).
+ */
 export function composeMessage(mail: OutgoingMail): string {
-  return messageText(new MailComposer(mail).compile());
+  const messageId = `<${randomUUID()}@${bareAddress(mail.from).split('@').pop()}>`;
+  const baseBoundary = randomUUID().replaceAll('-', '');
+  return messageText(new MailComposer({ ...mail, messageId, baseBoundary }).compile());
 }
 
 /**
