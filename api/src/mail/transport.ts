@@ -27,8 +27,13 @@ export function createMailTransport(config: MailConfig, dataDir: string): MailTr
     return {
       delivers: 'filed',
       async deliver(mail) {
-        await mkdir(folder, { recursive: true });
-        await writeFile(join(folder, `${mail.id}.eml`), mail.message);
+        const file = join(folder, `${mail.id}.eml`);
+        // The folder is made by the first mail, and again should it be removed while the server runs.
+        await writeFile(file, mail.message).catch(async (error: NodeJS.ErrnoException) => {
+          if (error.code !== 'ENOENT') throw error;
+          await mkdir(folder, { recursive: true });
+          await writeFile(file, mail.message);
+        });
       },
       close() {},
     };
