@@ -75,7 +75,6 @@ const db = new Database(workerData.file);
 try {
   db.pragma('busy_timeout = 10000');
   const { changes } = db.prepare(workerData.sql).run(workerData.params);
-  db.pragma('optimize');
   parentPort.postMessage(changes);
 } finally {
   db.close();
