@@ -1,4 +1,4 @@
-import { open, readFile } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ALLOWED_UPLOAD_TYPES } from '@sourcing/shared';
 import { fileTypeFromFile } from 'file-type';
@@ -10,23 +10,13 @@ export interface DetectedType {
 }
 
 const ALLOWED_MIMES = new Set<string>(ALLOWED_UPLOAD_TYPES.map((t) => t.mime));
-const OLE_SIGNATURE = Buffer.from([0xd0, 0xcf, 0x11, 0xe0, 0xa1, 0xb1, 0x1a, 0xe1]);
+/** What file-type calls an OLE compound file (Microsoft's CFB container) by its header. */
+const COMPOUND_FILE_MIME = 'application/x-cfb';
 /** Legacy Office files are OLE containers: the header says "OLE", the name says Word or Excel. */
 const OLE_TYPES: Record<string, DetectedType> = {
   '.doc': { mime: 'application/msword', extension: '.doc' },
   '.xls': { mime: 'application/vnd.ms-excel', extension: '.xls' },
 };
-
-async function startsWithOle(path: string): Promise<boolean> {
-  const handle = await open(path, 'r');
-  try {
-    const head = Buffer.alloc(OLE_SIGNATURE.length);
-    const { bytesRead } = await handle.read(head, 0, head.length, 0);
-    return bytesRead === head.length && head.equals(OLE_SIGNATURE);
-  } finally {
-    await handle.close();
-  }
-}
 
 /** CSV and TXT have no magic bytes: they must be valid UTF-8 text without NUL bytes. */
 async function isPlainText(path: string): Promise<boolean> {
@@ -46,8 +36,8 @@ async function isPlainText(path: string): Promise<boolean> {
  */
 export async function detectUploadType(path: string, originalName: string): Promise<DetectedType | null> {
   const nameExtension = extname(originalName).toLowerCase();
-  if (await startsWithOle(path)) return OLE_TYPES[nameExtension] ?? null;
   const detected = await fileTypeFromFile(path);
+  if (detected?.mime === COMPOUND_FILE_MIME) return OLE_TYPES[nameExtension] ?? null;
   if (detected) return ALLOWED_MIMES.has(detected.mime) ? { mime: detected.mime, extension: `.${detected.ext}` } : null;
   if (!(await isPlainText(path))) return null;
   return nameExtension === '.csv' ? { mime: 'text/csv', extension: '.csv' } : { mime: 'text/plain', extension: '.txt' };
