@@ -26,6 +26,8 @@ export function createUploadStore(dir: string, secret: string, now: () => Date):
   const incomingDir = join(dir, '.incoming');
   mkdirSync(incomingDir, { recursive: true });
   const pathOf = (storedName: string) => (STORED_NAME.test(storedName) ? join(dir, storedName) : null);
+  /** Incoming paths moved to a stored name, until their request discards its incoming files: nothing is left there to remove. */
+  const moved = new Set<string>();
   return {
     dir,
     incomingDir,
@@ -34,6 +36,7 @@ export function createUploadStore(dir: string, secret: string, now: () => Date):
     async keep(incomingPath, extension) {
       const storedName = `${randomUUID()}${extension}`;
       await rename(incomingPath, join(dir, storedName));
+      moved.add(incomingPath);
       return storedName;
     },
     async remove(storedNames) {
@@ -41,7 +44,8 @@ export function createUploadStore(dir: string, secret: string, now: () => Date):
       await Promise.all(paths.map((p) => rm(p, { force: true })));
     },
     async discardIncoming(paths) {
-      await Promise.all(paths.map((p) => rm(p, { force: true })));
+      const left = paths.filter((p) => !moved.delete(p));
+      await Promise.all(left.map((p) => rm(p, { force: true })));
     },
   };
 }
