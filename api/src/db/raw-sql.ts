@@ -11,6 +11,7 @@ import { sqliteTurns } from './sqlite-turns';
  * both engines; SQLite's are prepared once per process and reused.
  */
 export interface RawSql {
+  /** A statement's rows; on SQLite one that writes (INSERT ... RETURNING) commits on its own unless called inside a transaction. */
   all<Row = Record<string, unknown>>(sql: string, params?: readonly unknown[]): Promise<Row[]>;
   /**
    * SQLite only: runs a statement that returns no rows on the one connection, prepared once.
@@ -60,13 +61,16 @@ function sqliteStatements(db: BetterSqlite3.Database) {
 function sqliteReads(dataSource: DataSource): RawSql {
   const db = (dataSource.driver as unknown as { databaseConnection: BetterSqlite3.Database }).databaseConnection;
   const { statement, all } = sqliteStatements(db);
+  const turns = sqliteTurns(dataSource);
   return {
-    all,
+    // A write that answers rows (INSERT ... RETURNING: a proof's claim, the outbox's) takes a turn
+    // of its own like `write`, so it never joins a transaction open on the connection (db/sqlite-turns.ts).
+    all: (sql, params) =>
+      turns && !turns.isInside && !statement(sql).readonly ? turns.take(() => all(sql, params)) : all(sql, params),
     run: (sql, params) => void statement(sql).run(...params),
     // In a turn of its own, so it never joins a transaction open on the connection (db/sqlite-turns.ts).
     write: async (sql, params = []) => {
       const write = () => void statement(sql).run(...params);
-      const turns = sqliteTurns(dataSource);
       await (turns ? turns.within(write) : write());
     },
   };

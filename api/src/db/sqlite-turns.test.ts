@@ -3,6 +3,7 @@ import Database from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startTestServer, type TestServer } from '../test/support';
 import { SQLITE_FILE_NAME } from './data-source';
+import { createUsedProofs } from '../spam/used-proofs';
 import { rawSql, runInTransaction } from './raw-sql';
 
 /** SQLite has one connection, taken in turns (docs/operations.md#storage-engines). */
@@ -51,6 +52,10 @@ describe('SQLite connection turns', () => {
   });
 
   it('keeps writes made elsewhere while a transaction is open out of it: its rollback does not undo them', async () => {
+    const proofs = createUsedProofs(server.deps.dataSource);
+    const inAMinute = () => new Date(Date.now() + 60_000);
+    // The first claim also deletes expired proofs (a write in a turn of its own); the next one only claims.
+    await proofs.claim({ key: 'earlier-proof', expiresAt: inAMinute() }, new Date());
     let failNow!: () => void;
     const failing = server.deps.dataSource.transaction(async (manager) => {
       await runInTransaction(manager, 'INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', ['rolled-back', 0]);
@@ -58,15 +63,19 @@ describe('SQLite connection turns', () => {
       throw new Error('the transaction fails');
     });
     await expect.poll(() => failNow).toBeDefined();
-    // A proof claim (prepared statement) and a TypeORM statement, both outside the transaction.
+    // A prepared statement, a TypeORM statement and a spam-check proof's claim (a write that answers rows), all outside the transaction.
+    const claimed = proofs.claim({ key: 'claimed-proof', expiresAt: inAMinute() }, new Date());
     const writes = Promise.all([
       rawSql(server.deps.dataSource).write('INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', ['raw-write', 0]),
       server.deps.dataSource.query('INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)', ['orm-write', 0]),
+      claimed,
     ]);
     failNow();
     await expect(failing).rejects.toThrow('the transaction fails');
     await writes;
-    expect([committed('rolled-back').n, committed('raw-write').n, committed('orm-write').n]).toEqual([0, 1, 1]);
+    expect(await claimed).toBe(true);
+    const written = ['rolled-back', 'raw-write', 'orm-write', 'claimed-proof'].map((key) => committed(key).n);
+    expect(written).toEqual([0, 1, 1, 1]);
   });
 
   it('refuses a transaction begun on the query runner outside a turn, which others would join', async () => {

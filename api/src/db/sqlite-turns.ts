@@ -14,8 +14,9 @@ import type { DataSource, QueryRunner } from 'typeorm';
  * So each of these takes a turn, one after another:
  * - a transaction begun through `dataSource.transaction` / `manager.transaction` (one begun inside
  *   a turn nests in it as before);
- * - a statement that writes, run outside any turn (through TypeORM or `rawSql(...).write`): it
- *   commits on its own, never inside someone else's transaction.
+ * - a statement that writes, run outside any turn (through TypeORM, `rawSql(...).write`, or
+ *   `rawSql(...).all` for a write that answers rows): it commits on its own, never inside someone
+ *   else's transaction.
  * Reads run at once.
  */
 export class SqliteTurns {
