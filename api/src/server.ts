@@ -84,7 +84,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     tokens,
     sessions,
     audit: createAudit(dataSource, now),
-    auth: createAdminAuth(dataSource, tokens, {
+    auth: createAdminAuth(dataSource, tokens, sessions, {
       cookieSameSite: config.cookieSameSite,
       secret: config.jwtSecret,
       trustedOrigins: [URL.parse(config.publicUrl ?? '')?.origin, ...config.corsOrigins].filter((o): o is string => !!o),

@@ -14,6 +14,7 @@ import { createDeviceCookies, DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS, type DeviceCo
 import { createLoginGuard, type LoginGuard, type LoginRefusal } from './login-guard';
 import { decoyHash, verifyPassword, type ScryptCost } from './passwords';
 import { createRefreshTokens, type RefreshTokens } from './refresh-tokens';
+import type { SessionStates } from './session-states';
 import type { AdminRow } from './schema';
 
 export const REFRESH_COOKIE = 'sourcing_refresh';
@@ -45,6 +46,7 @@ export interface AdminAuthOptions {
 export interface AdminAuth {
   dataSource: DataSource;
   tokens: AccessTokens;
+  sessions: Pick<SessionStates, 'catchUpWith'>;
   refreshTokens: RefreshTokens;
   guard: LoginGuard;
   devices: DeviceCookies;
@@ -54,10 +56,16 @@ export interface AdminAuth {
   options: AdminAuthOptions;
 }
 
-export function createAdminAuth(dataSource: DataSource, tokens: AccessTokens, options: AdminAuthOptions): AdminAuth {
+export function createAdminAuth(
+  dataSource: DataSource,
+  tokens: AccessTokens,
+  sessions: AdminAuth['sessions'],
+  options: AdminAuthOptions,
+): AdminAuth {
   return {
     dataSource,
     tokens,
+    sessions,
     refreshTokens: createRefreshTokens(dataSource, { graceMs: options.refreshGraceMs }),
     guard: createLoginGuard({
       limiters: options.limiters,
@@ -109,7 +117,9 @@ function refusal({ reason, retryAfterMs }: LoginRefusal): HttpError {
 
 export const ACCOUNT_DISABLED = 'This account has been disabled. Ask an owner to enable it.';
 
-function session(auth: AdminAuth, admin: AdminRow, sessionId: string): SessionResponse {
+/** The answer of a sign-in or a refresh: its access token is one this process accepts at once. */
+async function session(auth: AdminAuth, admin: AdminRow, sessionId: string): Promise<SessionResponse> {
+  await auth.sessions.catchUpWith(admin.id, admin.role);
   return {
     admin: { id: admin.id, email: admin.email, role: admin.role },
     accessToken: auth.tokens.sign({ id: admin.id, email: admin.email }, sessionId),
@@ -165,7 +175,7 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
     await audit({ id: admin.id, email: admin.email }, 'sign-in', null, { address: clientAddress(ctx) });
     setRefreshCookie(ctx, auth, refresh.token, refresh.expiresAt);
     setSessionCookie(ctx, auth, DEVICE_COOKIE, auth.devices.issue(admin.email), Date.now() + DEVICE_COOKIE_TTL_MS);
-    ctx.body = session(auth, admin, refresh.sessionId);
+    ctx.body = await session(auth, admin, refresh.sessionId);
   });
 
   router.post(API_PATHS.adminRefresh, sameOrigin, async (ctx) => {
@@ -178,7 +188,7 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
       return;
     }
     setRefreshCookie(ctx, auth, outcome.next.token, outcome.next.expiresAt);
-    ctx.body = session(auth, outcome.admin, outcome.next.sessionId);
+    ctx.body = await session(auth, outcome.admin, outcome.next.sessionId);
   });
 
   router.post(API_PATHS.adminLogout, sameOrigin, async (ctx) => {

@@ -16,6 +16,13 @@ export interface SessionCheck {
 export interface SessionStates extends SessionCheck {
   /** Reads the database now; called at start and after a change made on this replica. */
   refresh(): Promise<void>;
+  /**
+   * Before a token is issued for an account just read from the database (a sign-in, a refresh):
+   * reads the states again unless they already hold it with this role. An account made or changed
+   * elsewhere (the admin CLI, another replica) would otherwise have its first tokens refused here
+   * until the next periodic read.
+   */
+  catchUpWith(adminId: string, role: Role): Promise<void>;
   /** Called after each read, so open sockets of sessions now refused can be closed. */
   onChange(listener: () => void): () => void;
   close(): void;
@@ -89,6 +96,7 @@ export function createSessionStates(dataSource: DataSource, options: SessionStat
       return accounts.get(adminId) ?? null;
     },
     refresh,
+    catchUpWith: (adminId, role) => (accounts.get(adminId) === role ? Promise.resolve() : refresh()),
     onChange(listener) {
       listeners.add(listener);
       return () => void listeners.delete(listener);

@@ -2,7 +2,8 @@ import { WS_PROTOCOL } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { withProof } from '../test/form-proof';
-import { jsonBody, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../test/support';
+import { jsonBody, startTestServer, TEST_ADMIN, TEST_ENGINES, TEST_SCRYPT_COST, type TestServer } from '../test/support';
+import { createAdmin } from './admin-accounts';
 import { REFRESH_COOKIE } from './routes';
 
 const ADMIN = { email: 'Owner@Example.com', password: 'a-long-admin-password' };
@@ -45,6 +46,20 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
     expect(setCookie).toMatch(/sourcing_refresh=[^;]+; path=\/api\/admin; expires=[^;]+; samesite=lax; httponly/i);
 
     const list = await fetch(`${server.url}/api/contact`, { headers: { Authorization: `Bearer ${body.accessToken}` } });
+    expect(list.status).toBe(200);
+  });
+
+  it('accepts at once the tokens of an account made outside this process (the admin CLI, another replica)', async () => {
+    // Written to the database as the admin CLI writes it: this server's account states do not hold it yet.
+    const made = await createAdmin(server.deps.dataSource, 'made-elsewhere@example.com', ADMIN.password, {
+      role: 'viewer',
+      cost: TEST_SCRYPT_COST,
+    });
+    expect(server.deps.sessions.roleOf(made.id, null)).toBeNull();
+    const signedIn = await login(ADMIN.password, made.email);
+    expect(signedIn.status).toBe(200);
+    const { accessToken } = (await signedIn.json()) as { accessToken: string };
+    const list = await fetch(`${server.url}/api/contact`, { headers: { Authorization: `Bearer ${accessToken}` } });
     expect(list.status).toBe(200);
   });
 
