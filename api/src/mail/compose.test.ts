@@ -1,7 +1,8 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import MailComposer from 'nodemailer/lib/mail-composer';
 import { simpleParser } from 'mailparser';
-import { composeMessage, writeMessage, type MessageIdentity, type OutgoingMail } from './compose';
+import addressparser from 'nodemailer/lib/addressparser';
+import { bareAddress, composeMessage, writeMessage, type MessageIdentity, type OutgoingMail } from './compose';
 
 const base: OutgoingMail = {
   from: 'Sourcing desk <desk@example.com>',
@@ -143,5 +144,19 @@ describe('composeMessage', () => {
       'List-Unsubscribe-Post: List-Unsubscribe=One-Click',
     );
     expect(parsed.messageId).toMatch(/^<.+@example\.com>$/);
+  });
+});
+
+describe('bareAddress', () => {
+  it('answers the address nodemailer reads from a plain address or one with a name, quotes or a comment', () => {
+    const addresses = [
+      'buyer@example.com',
+      'Zoë.Müller+desk@Bücher.example',
+      "o'brien@example.co.uk",
+      'Desk <desk@example.com>',
+      '"Desk, Sourcing" <desk@example.com>',
+      'ops@jõgeva.ee (Ops)',
+    ];
+    for (const address of addresses) expect(bareAddress(address)).toBe(addressparser(address, { flatten: true })[0].address);
   });
 });

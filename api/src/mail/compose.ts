@@ -161,8 +161,12 @@ function quotedPrintable(content: string): string {
   return encoded;
 }
 
-/** The bare address of 'Name <address>' (the SMTP envelope wants only the address). */
+/** An address with nothing around it to parse: no display name, quotes, comments, groups or spaces. */
+const PLAIN_ADDRESS = /^[^\s"(),:;<>@[\\\]]+@[^\s"(),:;<>@[\\\]]+$/;
+
+/** The bare address of 'Name <address>' (the SMTP envelope wants only the address); a plain address as it is. */
 export function bareAddress(address: string): string {
+  if (PLAIN_ADDRESS.test(address)) return address;
   const [first] = addressparser(address, { flatten: true });
   return first?.address || address;
 }
