@@ -94,8 +94,10 @@ const contentTypes = (part: string, type: string) =>
   `<Default Extension="xml" ContentType="application/xml"/>` +
   `<Override PartName="${part}" ContentType="${type}"/></Types>`;
 
-export function docx(): Buffer {
+/** `before`: entries that come first in the archive, ahead of the one that tells a DOCX from other zips. */
+export function docx(before: Record<string, string> = {}): Buffer {
   return zip({
+    ...before,
     '[Content_Types].xml': contentTypes(
       '/word/document.xml',
       'application/vnd.openxmlformats-officedocument.wordprocessingml.document.main+xml',
@@ -104,8 +106,9 @@ export function docx(): Buffer {
   });
 }
 
-export function xlsx(): Buffer {
+export function xlsx(before: Record<string, string> = {}): Buffer {
   return zip({
+    ...before,
     '[Content_Types].xml': contentTypes(
       '/xl/workbook.xml',
       'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet.main+xml',

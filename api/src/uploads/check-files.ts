@@ -4,7 +4,7 @@ import { HttpError } from '../http/errors';
 import { detectUploadType } from './detect-upload-type';
 import type { IncomingFile } from './receive-files';
 
-export interface CheckedFile extends IncomingFile {
+export interface CheckedFile extends Omit<IncomingFile, 'leading'> {
   mimeType: string;
   extension: string;
 }
@@ -29,13 +29,13 @@ function refusalOf(name: string): string {
 export async function checkFiles(files: IncomingFile[], field: string): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   for (const [index, file] of files.entries()) {
-    const type = await detectUploadType(file.path, file.originalName);
+    const type = await detectUploadType(file);
     if (!type) {
       const message = refusalOf(file.originalName);
       throw new HttpError(415, message, { [field]: message });
     }
     const originalName = file.originalName || `file-${index + 1}${type.extension}`;
-    checked.push({ ...file, originalName, mimeType: type.mime, extension: type.extension });
+    checked.push({ path: file.path, size: file.size, originalName, mimeType: type.mime, extension: type.extension });
   }
   return checked;
 }

@@ -1,7 +1,8 @@
 import { readFile } from 'node:fs/promises';
 import { extname } from 'node:path';
 import { ALLOWED_UPLOAD_TYPES } from '@sourcing/shared';
-import { fileTypeFromFile } from 'file-type';
+import { fileTypeFromBuffer, fileTypeFromFile, type FileTypeResult } from 'file-type';
+import type { IncomingFile } from './receive-files';
 
 export interface DetectedType {
   mime: string;
@@ -18,9 +19,27 @@ const OLE_TYPES: Record<string, DetectedType> = {
   '.xls': { mime: 'application/vnd.ms-excel', extension: '.xls' },
 };
 
+/**
+ * Allowed types that file-type tells by their leading bytes alone: for these its answer from the
+ * bytes kept while the file was written is the one it gives reading the file. A ZIP (DOCX, XLSX)
+ * is told by entries that may lie anywhere, a PNG by its chunks: those, and anything not told at
+ * once, are read from the file.
+ */
+const TOLD_BY_LEADING_BYTES = new Set(['application/pdf', 'image/jpeg', 'image/gif', 'image/webp', COMPOUND_FILE_MIME]);
+
+/** The whole file's bytes when the leading ones are all of it, else read from disk. */
+const wholeFile = (file: IncomingFile) =>
+  file.size <= file.leading.length ? Promise.resolve(file.leading) : readFile(file.path);
+
+async function fileTypeOf(file: IncomingFile): Promise<FileTypeResult | undefined> {
+  const fromLeading = await fileTypeFromBuffer(file.leading);
+  if (file.size <= file.leading.length || (fromLeading && TOLD_BY_LEADING_BYTES.has(fromLeading.mime))) return fromLeading;
+  return fileTypeFromFile(file.path);
+}
+
 /** CSV and TXT have no magic bytes: they must be valid UTF-8 text without NUL bytes. */
-async function isPlainText(path: string): Promise<boolean> {
-  const bytes = await readFile(path);
+async function isPlainText(file: IncomingFile): Promise<boolean> {
+  const bytes = await wholeFile(file);
   if (bytes.length === 0 || bytes.includes(0)) return false;
   try {
     new TextDecoder('utf-8', { fatal: true }).decode(bytes);
@@ -34,11 +53,11 @@ async function isPlainText(path: string): Promise<boolean> {
  * What a file really is, judged by its content; null when it is not one of ALLOWED_UPLOAD_TYPES.
  * The original name only chooses between look-alikes (DOC/XLS, CSV/TXT).
  */
-export async function detectUploadType(path: string, originalName: string): Promise<DetectedType | null> {
-  const nameExtension = extname(originalName).toLowerCase();
-  const detected = await fileTypeFromFile(path);
+export async function detectUploadType(file: IncomingFile): Promise<DetectedType | null> {
+  const nameExtension = extname(file.originalName).toLowerCase();
+  const detected = await fileTypeOf(file);
   if (detected?.mime === COMPOUND_FILE_MIME) return OLE_TYPES[nameExtension] ?? null;
   if (detected) return ALLOWED_MIMES.has(detected.mime) ? { mime: detected.mime, extension: `.${detected.ext}` } : null;
-  if (!(await isPlainText(path))) return null;
+  if (!(await isPlainText(file))) return null;
   return nameExtension === '.csv' ? { mime: 'text/csv', extension: '.csv' } : { mime: 'text/plain', extension: '.txt' };
 }

@@ -17,6 +17,9 @@ export class UploadWriteError extends Error {
   }
 }
 
+/** How many leading bytes of each file are kept as it is written: file-type's sample for telling a type (uploads/detect-upload-type.ts). */
+export const LEADING_BYTES = 4100;
+
 /** A multer storage engine for one request's files. */
 export interface IncomingStorage extends multer.StorageEngine {
   /** Waits until no write of this request is running any more, then removes every file it wrote. */
@@ -24,7 +27,8 @@ export interface IncomingStorage extends multer.StorageEngine {
 }
 
 /**
- * Writes each file part of one request to `dir` under a random name. Every chunk is taken from
+ * Writes each file part of one request to `dir` under a random name, keeping its first
+ * LEADING_BYTES in memory (`leading` on the file) so its type is told without reading it back. Every chunk is taken from
  * the upload budget (`beforeWrite`) before it is written; while the budget is asked, the chunk is
  * held and backpressure pauses the part, and with it the request. A write that fails removes its
  * own file and tells whose failure it was: the budget's refusal (HttpError) and a full disk (507)
@@ -41,7 +45,10 @@ export function incomingStorage(dir: string, beforeWrite: (bytes: number) => Pro
       // multer 2 hands the part's bytes over as file.stream, which the type definitions predate.
       const writing = writePart((file as multer.File & { stream: Readable }).stream, path, beforeWrite);
       writes.push(writing.catch(() => undefined));
-      writing.then((size) => done(null, { ...file, path, size }), done);
+      writing.then(({ size, leading }) => {
+        const written: multer.File & { leading: Buffer } = { ...file, path, size, leading };
+        done(null, written);
+      }, done);
     },
     _removeFile(_req, file, done) {
       // Called back without an error once removed; the type definitions only know the failure.
@@ -54,11 +61,17 @@ export function incomingStorage(dir: string, beforeWrite: (bytes: number) => Pro
   };
 }
 
-async function writePart(part: Readable, path: string, beforeWrite: (bytes: number) => Promise<void>): Promise<number> {
+async function writePart(
+  part: Readable,
+  path: string,
+  beforeWrite: (bytes: number) => Promise<void>,
+): Promise<{ size: number; leading: Buffer }> {
   let size = 0;
+  const leading = Buffer.allocUnsafe(LEADING_BYTES);
   const counted = new Transform({
     transform(chunk: Buffer, _encoding, next) {
       beforeWrite(chunk.length).then(() => {
+        if (size < LEADING_BYTES) chunk.copy(leading, size, 0, LEADING_BYTES - size);
         size += chunk.length;
         next(null, chunk);
       }, next);
@@ -77,7 +90,7 @@ async function writePart(part: Readable, path: string, beforeWrite: (bytes: numb
   part.pipe(counted);
   try {
     await pipeline(counted, file);
-    return size;
+    return { size, leading: leading.subarray(0, Math.min(size, LEADING_BYTES)) };
   } catch (error) {
     part.unpipe(counted);
     part.resume();

@@ -13,6 +13,8 @@ export interface IncomingFile {
   /** The visitor's file name made safe to show (see cleanFileName); '' when none was usable. */
   originalName: string;
   size: number;
+  /** Its first bytes (up to LEADING_BYTES), kept as it was written. */
+  leading: Buffer;
 }
 
 export interface IncomingFilesState {
@@ -86,8 +88,13 @@ export function receiveFiles(
       } finally {
         await ticket.close();
       }
-      const files = Array.isArray(ctx.files) ? ctx.files : [];
-      ctx.state.incomingFiles = files.map((f) => ({ path: f.path, originalName: cleanFileName(f.originalname), size: f.size }));
+      const files = (Array.isArray(ctx.files) ? ctx.files : []) as (multer.File & Pick<IncomingFile, 'leading'>)[];
+      ctx.state.incomingFiles = files.map((f) => ({
+        path: f.path,
+        originalName: cleanFileName(f.originalname),
+        size: f.size,
+        leading: f.leading,
+      }));
     }
     try {
       await next();
