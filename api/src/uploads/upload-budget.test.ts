@@ -2,6 +2,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { filesOnDisk, postForm, postFormChunked, supplierForm, supplierValues } from '../test/forms';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { withProof } from '../test/form-proof';
+import { RateLimiterMemory } from 'rate-limiter-flexible';
+import { createUploadBudget, DISK_FLOOR_REACHED } from './upload-budget';
 
 const KIB = 1024;
 const text = (kib: number) => Buffer.alloc(kib * KIB, 'a');
@@ -69,5 +71,34 @@ describe.each(TEST_ENGINES)('upload budgets on %s', (engine) => {
     expect(refused.status).toBe(507);
     expect(refused.body).toEqual({ error: 'Uploads are paused: the server is running out of storage. Please try again later.' });
     nothingLeftBehind(0);
+  });
+});
+
+describe('the free-disk floor', () => {
+  it('reads the disk at most once a second, taking each reservation off the reading meanwhile', async () => {
+    const MB = 1024 * KIB;
+    let reads = 0;
+    let clock = 0;
+    const budget = createUploadBudget({
+      limiters: ({ name, points, durationSeconds }) =>
+        new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds }),
+      uploadsDir: '/not-read-here',
+      bytesPerAddressPerHour: 100 * MB,
+      bytesPerHour: 100 * MB,
+      minFreeDiskBytes: 10 * MB,
+      readFreeBytes: () => {
+        reads++;
+        return Promise.resolve(12 * MB);
+      },
+      now: () => clock,
+    });
+    await budget.open('198.51.100.1', MB);
+    await budget.open('198.51.100.2', MB);
+    expect(reads).toBe(1);
+    // 12 MB read, 2 MB reserved since: a third would leave less than the 10 MB floor.
+    await expect(budget.open('198.51.100.3', MB)).rejects.toMatchObject({ status: 507, message: DISK_FLOOR_REACHED });
+    clock += 1000;
+    await budget.open('198.51.100.3', MB);
+    expect(reads).toBe(2);
   });
 });
