@@ -164,11 +164,20 @@ function quotedPrintable(content: string): string {
 /** An address with nothing around it to parse: no display name, quotes, comments, groups or spaces. */
 const PLAIN_ADDRESS = /^[^\s"(),:;<>@[\\\]]+@[^\s"(),:;<>@[\\\]]+$/;
 
+/** Bare addresses of named ones read so far: the sender's is the same for every mail. */
+const bareAddresses = new Map<string, string>();
+
 /** The bare address of 'Name <address>' (the SMTP envelope wants only the address); a plain address as it is. */
 export function bareAddress(address: string): string {
   if (PLAIN_ADDRESS.test(address)) return address;
-  const [first] = addressparser(address, { flatten: true });
-  return first?.address || address;
+  let bare = bareAddresses.get(address);
+  if (bare === undefined) {
+    const [first] = addressparser(address, { flatten: true });
+    bare = first?.address || address;
+    if (bareAddresses.size >= 64) bareAddresses.clear();
+    bareAddresses.set(address, bare);
+  }
+  return bare;
 }
 
 /** Text safe inside HTML elements and attribute values. */
