@@ -23,6 +23,11 @@ const mails: Record<string, OutgoingMail> = {
   },
   'mostly non-Latin (base64)': { ...base, text: 'Уважаемый Иван,\n\n感谢您的询价。'.repeat(8), html: '<p>感谢您的询价</p>' },
   'trailing whitespace and formula-like text': { ...base, text: 'ends in spaces   \n=SUM(A1) \t\n' },
+  'a quoted-printable part ending in spaces': { ...base, text: `Grüße aus Köln, ${'Zoë '.repeat(30)}  ` },
+  'a quoted-printable part longer than the encoder takes at once (64 KiB)': {
+    ...base,
+    text: `${'Grüße aus Köln, Zoë — café crème, '.repeat(4)}\n`.repeat(600),
+  },
   'display names, reply-to and extra headers': {
     ...base,
     from: '"Desk, Sourcing" <desk@example.com>',

@@ -142,11 +142,17 @@ function encodedContent(content: string, encoding: TransferEncoding): string {
   }
 }
 
+/** The encoder's slice: a text up to this many bytes is encoded and wrapped in one piece. */
+const QP_SLICE_BYTES = 64 * 1024;
+
 /**
- * nodemailer's streaming quoted-printable encoder, run in one synchronous pass: it holds back the
- * whitespace that ends the text and wraps it with the last line, which `wrap(encode(text))` does not.
+ * nodemailer's streaming quoted-printable encoder, run in one synchronous pass. For a text in one
+ * slice that does not end in a space or tab it writes `wrap(encode(text))`, made here without a
+ * stream; otherwise it holds back the whitespace that ends the text and wraps it with the last line.
  */
 function quotedPrintable(content: string): string {
+  const last = content.charCodeAt(content.length - 1);
+  if (last !== 0x20 && last !== 0x09 && Buffer.byteLength(content) <= QP_SLICE_BYTES) return qp.wrap(qp.encode(content), 76);
   const encoder = new qp.Encoder({ lineLength: 76 });
   let encoded = '';
   encoder.push = (chunk: unknown) => {
