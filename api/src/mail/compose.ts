@@ -51,16 +51,20 @@ function headerField(key: string, value: string | string[]): string {
   return encoded.trim() ? foldLines(`${key}: ${encoded}`, 76) : '';
 }
 
-/** The From field: the same for every mail a configuration sends, so encoded once per value. */
-const fromFields = new Map<string, string>();
-function fromField(from: string): string {
-  let field = fromFields.get(from);
-  if (field === undefined) {
-    if (fromFields.size >= 16) fromFields.clear();
-    fromFields.set(from, (field = headerField('From', from)));
-  }
-  return field;
+/** `read`, remembered for the few values that come again (the sender's address is the same for every mail). */
+function remembered(read: (value: string) => string): (value: string) => string {
+  const known = new Map<string, string>();
+  return (value) => {
+    let result = known.get(value);
+    if (result === undefined) {
+      if (known.size >= 64) known.clear();
+      known.set(value, (result = read(value)));
+    }
+    return result;
+  };
 }
+
+const fromField = remembered((from) => headerField('From', from));
 
 interface TextPart {
   contentType: string;
@@ -170,21 +174,10 @@ function quotedPrintable(content: string): string {
 /** An address with nothing around it to parse: no display name, quotes, comments, groups or spaces. */
 const PLAIN_ADDRESS = /^[^\s"(),:;<>@[\\\]]+@[^\s"(),:;<>@[\\\]]+$/;
 
-/** Bare addresses of named ones read so far: the sender's is the same for every mail. */
-const bareAddresses = new Map<string, string>();
+const parsedAddress = remembered((address) => addressparser(address, { flatten: true })[0]?.address || address);
 
 /** The bare address of 'Name <address>' (the SMTP envelope wants only the address); a plain address as it is. */
-export function bareAddress(address: string): string {
-  if (PLAIN_ADDRESS.test(address)) return address;
-  let bare = bareAddresses.get(address);
-  if (bare === undefined) {
-    const [first] = addressparser(address, { flatten: true });
-    bare = first?.address || address;
-    if (bareAddresses.size >= 64) bareAddresses.clear();
-    bareAddresses.set(address, bare);
-  }
-  return bare;
-}
+export const bareAddress = (address: string): string => (PLAIN_ADDRESS.test(address) ? address : parsedAddress(address));
 
 /** Text safe inside HTML elements and attribute values. */
 export function escapeHtml(text: string): string {
