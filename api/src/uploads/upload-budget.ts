@@ -12,6 +12,7 @@ export interface UploadBudgetOptions {
   minFreeDiskBytes: number;
   /** The uploads disk's free bytes (default: statfs of uploadsDir); tests count the reads. */
   readFreeBytes?: () => Promise<number>;
+  /** The budget's clock (epoch ms), for the disk readings and the refund window. */
   now?: () => number;
 }
 
@@ -97,7 +98,7 @@ export function createUploadBudget(options: UploadBudgetOptions): UploadBudget {
         }
         try {
           const all = await everyone.consume(GLOBAL, kib);
-          refundableUntil = Math.min(refundableUntil, Date.now() + Math.min(mine.msBeforeNext, all.msBeforeNext));
+          refundableUntil = Math.min(refundableUntil, now() + Math.min(mine.msBeforeNext, all.msBeforeNext));
         } catch (reason) {
           await perAddress.reward(key, kib);
           if (!isRefusal(reason)) throw reason;
@@ -118,7 +119,7 @@ export function createUploadBudget(options: UploadBudgetOptions): UploadBudget {
         async close() {
           const unused = reservedKib - Math.ceil(writtenBytes / KIB);
           // Given back into a later window it would be credit beyond that window's budget.
-          if (unused <= 0 || Date.now() >= refundableUntil) return;
+          if (unused <= 0 || now() >= refundableUntil) return;
           await Promise.all([perAddress.reward(key, unused), everyone.reward(GLOBAL, unused)]);
         },
       };
