@@ -27,13 +27,15 @@ const OLE_TYPES: Record<string, DetectedType> = {
  */
 const TOLD_BY_LEADING_BYTES = new Set(['application/pdf', 'image/jpeg', 'image/gif', 'image/webp', COMPOUND_FILE_MIME]);
 
-/** The whole file's bytes when the leading ones are all of it, else read from disk. */
-const wholeFile = (file: IncomingFile) =>
-  file.size <= file.leading.length ? Promise.resolve(file.leading) : readFile(file.path);
+/** Whether the kept leading bytes are the whole file. */
+const keptWhole = (file: IncomingFile) => file.size <= file.leading.length;
+
+/** The whole file's bytes: the kept ones when they are all of it, else read from disk. */
+const wholeFile = (file: IncomingFile) => (keptWhole(file) ? Promise.resolve(file.leading) : readFile(file.path));
 
 async function fileTypeOf(file: IncomingFile): Promise<FileTypeResult | undefined> {
   const fromLeading = await fileTypeFromBuffer(file.leading);
-  if (file.size <= file.leading.length || (fromLeading && TOLD_BY_LEADING_BYTES.has(fromLeading.mime))) return fromLeading;
+  if (keptWhole(file) || (fromLeading && TOLD_BY_LEADING_BYTES.has(fromLeading.mime))) return fromLeading;
   return fileTypeFromFile(file.path);
 }
 
