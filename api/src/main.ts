@@ -1,4 +1,5 @@
 import { ConfigError, loadConfig } from './config';
+import { guardProcess } from './escaped-errors';
 import { startServer } from './server';
 
 /** `npm start`: serve the API and the built web on PORT (SQLite under DATA_DIR unless DATABASE_URL). */
@@ -6,6 +7,7 @@ async function main() {
   const config = loadConfig();
   const running = await startServer(config);
   const { logger } = running.deps;
+  guardProcess(logger);
   const publicUrl = config.publicUrl ?? `http://localhost:${config.port}`;
   logger.info('server started', {
     url: publicUrl,

@@ -122,7 +122,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const server = createServer((req, res) => void handle(req, res));
   server.headersTimeout = 20_000;
   server.requestTimeout = 120_000;
-  const hub = attachRealtimeHub(server, { bus, tokens, sessions });
+  const hub = attachRealtimeHub(server, { bus, tokens, sessions, logger });
 
   await new Promise<void>((resolve, reject) => {
     server.once('error', reject);

@@ -2,7 +2,17 @@ import { request } from 'node:http';
 import { FORM_PROOF_HEADER } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApiRouter } from '../routes/api-router';
-import { FORM_FIELDS, hostileBody, hostileText, percentEncoded, seededRandom, type Random } from '../test/fuzz';
+import {
+  FORM_FIELDS,
+  hostileBody,
+  hostileFrames,
+  hostileText,
+  percentEncoded,
+  seededRandom,
+  webSocketFrame,
+  type Random,
+} from '../test/fuzz';
+import { exchangeFrames } from '../test/raw-websocket';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { solvedProof, withProof } from '../test/form-proof';
 
@@ -10,6 +20,7 @@ import { solvedProof, withProof } from '../test/form-proof';
 const SEED = 20260415;
 const REQUESTS = 2000;
 const IN_FLIGHT = 8;
+const SOCKETS = 300;
 
 interface Sent {
   method: string;
@@ -172,4 +183,27 @@ describe.each(TEST_ENGINES)('malformed requests on %s', (engine) => {
     expect((await call(server, '/api/contact', await withProof(server, jsonBody(FORM_FIELDS.contact())))).status).toBe(201);
     expect((await call(server, '/api/contact?limit=1', { headers: server.adminHeaders() })).status).toBe(200);
   });
+
+  it(
+    `closes ${SOCKETS} realtime sockets sent malformed frames, each alone, then still serves`,
+    { timeout: 120_000 },
+    async () => {
+      const random = seededRandom(SEED + 1);
+      const token = server.adminHeaders().Authorization.slice('Bearer '.length);
+      // Whatever the frames did, a clean close frame after them ends the socket: the server closes it either way.
+      const goodbye = () => webSocketFrame(random, { opcode: 0x8, payload: Buffer.from([0x03, 0xe8]) });
+      const codes = new Map<number, number>();
+      let next = 0;
+      const worker = async () => {
+        while (next++ < SOCKETS) {
+          const code = await exchangeFrames(server.url, token, Buffer.concat([hostileFrames(random), goodbye()]));
+          codes.set(code, (codes.get(code) ?? 0) + 1);
+        }
+      };
+      await Promise.all(Array.from({ length: IN_FLIGHT }, worker));
+      // Protocol errors (1002), bad text (1007), too large (1009) and clean closes all happened.
+      expect([...codes.keys()]).toEqual(expect.arrayContaining([1000, 1002, 1007, 1009]));
+      expect((await call(server, '/api/health')).status).toBe(200);
+    },
+  );
 });

@@ -4,6 +4,7 @@ import { WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
 import { afterEach, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { createAccessTokens } from '../auth/access-tokens';
+import { createLogger } from '../http/logger';
 import { createLocalEventBus, type EventBus } from './event-bus';
 import { attachRealtimeHub, REALTIME_PATH, TOKEN_EXPIRED_CLOSE, tokenFromProtocols, type RealtimeHub } from './hub';
 import { createPostgresEventBus } from './postgres-event-bus';
@@ -26,7 +27,7 @@ const running: Running[] = [];
 
 async function start(bus: EventBus = createLocalEventBus(), heartbeatMs?: number): Promise<Running> {
   const server = createServer((_req, res) => res.end());
-  const hub = attachRealtimeHub(server, { bus, tokens, sessions, heartbeatMs });
+  const hub = attachRealtimeHub(server, { bus, tokens, sessions, heartbeatMs, logger: createLogger('silent') });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const { port } = server.address() as AddressInfo;
   const entry = { url: `ws://127.0.0.1:${port}${REALTIME_PATH}`, server, hub, bus };

@@ -4,6 +4,7 @@ import { API_PATHS, API_PREFIX, RESYNC_MESSAGE, WS_PROTOCOL, type RealtimeEvent 
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AccessTokens } from '../auth/access-tokens';
 import type { SessionStates } from '../auth/session-states';
+import type { Logger } from '../http/logger';
 import type { EventBus } from './event-bus';
 
 export const REALTIME_PATH = `${API_PREFIX}${API_PATHS.ws}`;
@@ -17,6 +18,7 @@ export interface RealtimeHubOptions {
   tokens: AccessTokens;
   /** Re-checked whenever they change: sockets of a revoked session or a disabled account are closed. */
   sessions: Pick<SessionStates, 'roleOf' | 'onChange'>;
+  logger: Logger;
   heartbeatMs?: number;
 }
 
@@ -72,6 +74,9 @@ export function attachRealtimeHub(server: Server, options: RealtimeHubOptions): 
     wss.handleUpgrade(request, socket, head, (ws) => {
       alive.set(ws, true);
       sessionOf.set(ws, { adminId: verified.admin.id, sessionId: verified.sessionId });
+      // A malformed, oversized or otherwise refused frame: ws has already answered it with the
+      // fitting close code and is closing this socket; the error concerns this client alone.
+      ws.on('error', (error) => options.logger.debug('realtime socket closed on a bad frame', { error: error.message }));
       ws.on('pong', () => alive.set(ws, true));
       ws.on('message', () => {
         /* the socket is push-only */

@@ -1,5 +1,5 @@
 import { toCommodityInquiryFields, toSupplierOfferFields, composeSupplierOffer } from '@sourcing/shared';
-import { brotliCompressSync, gzipSync } from 'node:zlib';
+import { brotliCompressSync, deflateSync, gzipSync } from 'node:zlib';
 import { inquiryValues, supplierValues } from './forms';
 import { ALLOWED_SAMPLES, exe } from './sample-files';
 
@@ -182,9 +182,68 @@ export function hostileBody(
   if (random.chance(0.15)) {
     const encoding = random.pick(['gzip', 'br', 'deflate', 'zstd', 'gzip, br', 'identity']);
     headers['Content-Encoding'] = encoding;
+    // Sometimes what inflates past any limit: the 142 bytes that once ended the process were of this kind.
+    if (random.chance(0.2)) body = Buffer.concat([body, Buffer.alloc(150_000 + random.int(1_000_000), 'x')]);
     if (random.chance(0.5) && encoding === 'gzip') body = gzipSync(body);
+    else if (random.chance(0.5) && encoding === 'deflate') body = deflateSync(body);
     else if (random.chance(0.5) && encoding === 'br') body = brotliCompressSync(body);
     if (random.chance(0.3)) body = body.subarray(0, random.int(body.length + 1));
   }
   return { headers, body };
+}
+
+/** One WebSocket frame as a client sends it, well-formed or not (RFC 6455 section 5.2). */
+export function webSocketFrame(
+  random: Random,
+  {
+    opcode,
+    payload,
+    fin = true,
+    rsv = 0,
+    masked = true,
+  }: { opcode: number; payload: Buffer; fin?: boolean; rsv?: number; masked?: boolean },
+): Buffer {
+  const first = (fin ? 0x80 : 0) | (rsv << 4) | opcode;
+  const length =
+    payload.length < 126
+      ? Buffer.from([payload.length])
+      : payload.length < 65536
+        ? Buffer.from([126, payload.length >> 8, payload.length & 0xff])
+        : Buffer.concat([
+            Buffer.from([127, 0, 0, 0, 0]),
+            Buffer.from([
+              payload.length >>> 24,
+              (payload.length >> 16) & 0xff,
+              (payload.length >> 8) & 0xff,
+              payload.length & 0xff,
+            ]),
+          ]);
+  length[0] |= masked ? 0x80 : 0;
+  if (!masked) return Buffer.concat([Buffer.from([first]), length, payload]);
+  const mask = random.bytes(4);
+  return Buffer.concat([Buffer.from([first]), length, mask, Buffer.from(payload.map((byte, i) => byte ^ mask[i % 4]))]);
+}
+
+/** A few frames an admin's broken client or a hostile one sends on the realtime socket. */
+export function hostileFrames(random: Random): Buffer {
+  const frames = Array.from({ length: 1 + random.int(4) }, () => {
+    const payload = random.chance(0.1) ? random.bytes(4000 + random.int(3000)) : random.bytes(random.int(200));
+    const opcode = random.pick([0x0, 0x1, 0x1, 0x2, 0x3, 0x7, 0x8, 0x9, 0xa, 0xb, 0xf]);
+    const closePayload = random.pick([
+      Buffer.alloc(0),
+      Buffer.from([0x03, 0xe8]),
+      Buffer.from([0x03, 0xe7]),
+      Buffer.from([0x0f, 0xa0, 0xff]),
+      random.bytes(1),
+    ]);
+    return webSocketFrame(random, {
+      opcode,
+      payload: opcode === 0x8 && random.chance(0.7) ? closePayload : payload,
+      fin: random.chance(0.85),
+      rsv: random.chance(0.1) ? 1 + random.int(7) : 0,
+      masked: random.chance(0.9),
+    });
+  });
+  const bytes = Buffer.concat(frames);
+  return random.chance(0.1) ? bytes.subarray(0, random.int(bytes.length + 1)) : bytes;
 }

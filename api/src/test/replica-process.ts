@@ -1,8 +1,11 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { buildServerBundle } from './built-server';
-import { REPO_ROOT } from './support';
+import { postgresUrlWithSchema, REPO_ROOT, withPostgres } from './support';
 
 /** Real API processes (the production bundle, `node api/dist/main.js`) for multi-process tests. */
 const START_TIMEOUT_MS = 30_000;
@@ -77,4 +80,55 @@ export function stopReplica(replica: Replica): Promise<void> {
     });
     replica.process.kill('SIGTERM');
   });
+}
+
+export interface BuiltTestServer {
+  replica: Replica;
+  url: string;
+  /** The first admin's e-mail and password (ADMIN_EMAIL / ADMIN_PASSWORD of the process). */
+  admin: { email: string; password: string };
+  /** True while the process runs. */
+  alive(): boolean;
+  close(): Promise<void>;
+}
+
+/**
+ * One production-bundle server process on a fresh SQLite folder or PostgreSQL schema: for tests
+ * where only a real process proves the point (an input that would end it, a restart).
+ */
+export async function startBuiltServer(
+  engine: 'sqlite' | 'postgres',
+  env: Record<string, string> = {},
+): Promise<BuiltTestServer> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'sourcing-built-'));
+  const admin = { email: 'owner@example.com', password: `built-${randomBytes(8).toString('hex')}` };
+  const baseUrl = process.env.TEST_DATABASE_URL ?? '';
+  const schema = engine === 'postgres' ? `built_${randomBytes(5).toString('hex')}` : null;
+  if (schema) await withPostgres(baseUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+  const replica = spawnReplica('built', await freePort(), {
+    DATA_DIR: dataDir,
+    WEB_DIST_DIR: join(dataDir, 'web'),
+    JWT_SECRET: `built-secret-${randomBytes(16).toString('hex')}`,
+    ADMIN_EMAIL: admin.email,
+    ADMIN_PASSWORD: admin.password,
+    LOG_LEVEL: 'warn',
+    RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+    UPLOAD_MIN_FREE_DISK_MB: '0',
+    ...replicaSpamCheckEnv(),
+    ...(schema ? { DATABASE_URL: postgresUrlWithSchema(baseUrl, schema) } : {}),
+    ...env,
+  });
+  const close = async () => {
+    await stopReplica(replica);
+    rmSync(dataDir, { recursive: true, force: true });
+    if (schema) await withPostgres(baseUrl, (client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
+  };
+  try {
+    await waitUntilReady(replica);
+  } catch (error) {
+    await close();
+    throw error;
+  }
+  const alive = () => replica.process.exitCode === null && replica.process.signalCode === null;
+  return { replica, url: replica.url, admin, alive, close };
 }

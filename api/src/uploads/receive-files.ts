@@ -22,7 +22,6 @@ export interface IncomingFilesState {
 }
 
 export const MULTIPART_ONLY = 'Send the form as multipart/form-data';
-export const NO_CONTENT_ENCODING = 'Uploads cannot be sent with a Content-Encoding';
 export const MALFORMED_MULTIPART = 'Malformed multipart body';
 export const FORM_TOO_LARGE = 'The form is too large';
 export const tooManyFiles = (max: number) => (max === 1 ? 'Attach at most one file' : `Attach at most ${max} files`);
@@ -72,8 +71,6 @@ export function receiveFiles(
     ctx.state.incomingFiles = [];
     if (ctx.is('multipart/*')) {
       if (!ctx.is('multipart/form-data')) throw new HttpError(415, MULTIPART_ONLY);
-      const encoding = ctx.get('Content-Encoding').trim().toLowerCase();
-      if (encoding && encoding !== 'identity') throw new HttpError(415, NO_CONTENT_ENCODING);
       const announced = ctx.request.length ?? 0;
       if (announced > largestBody) throw new HttpError(413, FORM_TOO_LARGE);
       const ticket = await deps.uploadBudget.open(clientAddress(ctx), announced);

@@ -1,12 +1,13 @@
 import type Router from '@koa/router';
 import { API_PATHS } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
+import { escapedErrorCount } from '../../escaped-errors';
 
-/** Liveness (the process answers) and readiness (the database answers). */
+/** Liveness (the process answers, and how many errors escaped every handler) and readiness (the database answers). */
 export function registerSystemRoutes(router: Router, deps: Pick<AppDeps, 'dataSource' | 'logger'>) {
   router.get(API_PATHS.health, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { status: 'ok' };
+    ctx.body = { status: 'ok', escapedErrors: escapedErrorCount() };
   });
 
   router.get(API_PATHS.ready, async (ctx) => {
