@@ -14,3 +14,4 @@ export * from './notifications';
 export * from './staff';
 export * from './desk';
 export * from './matching';
+export * from './file-names';

@@ -1,5 +1,5 @@
 import { extname } from 'node:path';
-import { ALLOWED_UPLOAD_TYPES } from '@sourcing/shared';
+import { ALLOWED_UPLOAD_TYPES, canRunPrograms, runnableFileRefused } from '@sourcing/shared';
 import { HttpError } from '../http/errors';
 import { detectUploadType } from './detect-upload-type';
 import type { IncomingFile } from './receive-files';
@@ -23,12 +23,17 @@ function refusalOf(name: string): string {
 }
 
 /**
- * Every file must be one of the allowed types by content; the first that is not refuses the
- * submission. A file sent without a usable name is kept as 'file-<n>' with its type's extension.
+ * Every file must be one of the allowed types by content, under a name that does not run
+ * programs when opened; the first that is not refuses the submission. A file sent without a
+ * usable name is kept as 'file-<n>' with its type's extension.
  */
 export async function checkFiles(files: IncomingFile[], field: string): Promise<CheckedFile[]> {
   const checked: CheckedFile[] = [];
   for (const [index, file] of files.entries()) {
+    if (canRunPrograms(file.originalName)) {
+      const message = runnableFileRefused(file.originalName);
+      throw new HttpError(415, message, { [field]: message });
+    }
     const type = await detectUploadType(file);
     if (!type) {
       const message = refusalOf(file.originalName);

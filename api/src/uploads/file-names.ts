@@ -1,3 +1,5 @@
+import { nameForType } from '@sourcing/shared';
+
 /** Characters that reorder text on screen ('invoice\u202Efdp.exe' shows as 'invoiceexe.pdf'). */
 const BIDI_CONTROLS = /[\u061c\u200e\u200f\u202a-\u202e\u2066-\u2069]/g;
 
@@ -16,5 +18,8 @@ export function cleanFileName(name: string): string {
   return /^\.*$/.test(cleaned) ? '' : cleaned;
 }
 
-/** A stored file's name for display, also for files kept before names were cleaned at upload. */
+/** A stored file's name as a label, also for files kept before names were cleaned at upload. */
 export const shownFileName = (name: string) => cleanFileName(name) || 'file';
+
+/** The name a stored file is served and saved under: its label, ending in the extension of the type its bytes showed. */
+export const servedFileName = (name: string, mimeType: string) => nameForType(shownFileName(name), mimeType);

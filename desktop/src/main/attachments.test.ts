@@ -1,5 +1,8 @@
-import { describe, expect, it } from 'vitest';
-import { ATTACHMENT_ERRORS, attachmentDownloadUrl, sanitizeFileName } from './attachments';
+import { rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+import { ATTACHMENT_ERRORS, attachmentDownloadUrl, createAttachmentOpener, sanitizeFileName } from './attachments';
 
 describe('sanitizeFileName', () => {
   it('keeps ordinary names as they are', () => {
@@ -48,5 +51,58 @@ describe('attachmentDownloadUrl', () => {
       expect(() => attachmentDownloadUrl(url, server), url).toThrow(ATTACHMENT_ERRORS.otherServer);
     }
     expect(() => attachmentDownloadUrl('/api/uploads/x', null)).toThrow(ATTACHMENT_ERRORS.noServer);
+  });
+});
+
+describe('opening an attachment', () => {
+  const server = 'https://sourcing.example.com';
+  const folder = join(tmpdir(), `sourcing-attachments-${process.pid}`);
+  afterAll(() => rmSync(folder, { recursive: true, force: true }));
+  const opener = (calls: string[]) =>
+    createAttachmentOpener({
+      fetch: (url) => {
+        calls.push(`fetch ${url}`);
+        return Promise.resolve(new Response('hello'));
+      },
+      folder,
+      serverOrigin: () => server,
+      openPath: (path) => {
+        calls.push(`open ${path}`);
+        return Promise.resolve('');
+      },
+    });
+
+  it('never fetches or opens a file whose name the system would run, whatever the server says', async () => {
+    const names = [
+      'payment-details.bat',
+      'invoice.js',
+      'invoice.hta',
+      'spec.vbs',
+      'report.ps1',
+      'open-me.command',
+      'update.desktop',
+      'doc.url',
+      'setup.exe',
+      'invoice.pdf.lnk',
+      'Invoice.BAT',
+      'trailing.bat. ',
+      'no-extension',
+    ];
+    for (const fileName of names) {
+      const calls: string[] = [];
+      await expect(opener(calls).open({ url: '/api/uploads/x.txt', fileName, apiBaseUrl: server }), fileName).rejects.toThrow(
+        'is not opened from the app',
+      );
+      expect(calls, fileName).toEqual([]);
+    }
+  });
+
+  it('opens documents, pictures and text under their names', async () => {
+    for (const fileName of ['spec.pdf', 'photo.JPG', 'notes.md.txt', 'prices.xlsx']) {
+      const calls: string[] = [];
+      const saved = await opener(calls).open({ url: '/api/uploads/x', fileName, apiBaseUrl: server });
+      expect(saved.endsWith(fileName)).toBe(true);
+      expect(calls).toEqual([`fetch ${server}/api/uploads/x`, `open ${saved}`]);
+    }
   });
 });

@@ -7,7 +7,7 @@ import { mkdir, mkdtemp, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import type { ApiErrorBody, AttachmentToOpen } from '@sourcing/shared';
+import { extensionOf, isOpenableFileName, type ApiErrorBody, type AttachmentToOpen } from '@sourcing/shared';
 
 const FALLBACK_NAME = 'attachment';
 const MAX_NAME_LENGTH = 180;
@@ -42,6 +42,8 @@ export function sanitizeFileName(original: string): string {
 export const ATTACHMENT_ERRORS = {
   otherServer: 'This attachment is not on the configured server.',
   noServer: 'Set the server address first.',
+  notOpenable: (name: string) =>
+    `${name} is not opened from the app: only documents, pictures, PDFs and text files are, and ${extensionOf(name) || 'a file without an extension'} is none of them.`,
 } as const;
 
 /** The absolute download URL: the API gives it relative to its origin, and it must stay on that origin. */
@@ -97,9 +99,15 @@ export function createAttachmentOpener(options: AttachmentDownloaderOptions) {
 
   return {
     download,
-    /** `apiBaseUrl` is the server the admin UI believes it talks to: it must be the configured one. */
+    /**
+     * `apiBaseUrl` is the server the admin UI believes it talks to: it must be the configured one.
+     * Only a file whose name ends in an uploadable type's extension is handed to the system, so a
+     * name that would run (`.bat`, `.command`, `.desktop`...) is never opened, whatever the server sent.
+     */
     async open(file: AttachmentToOpen & { apiBaseUrl: string }): Promise<string> {
       if (file.apiBaseUrl !== options.serverOrigin()) throw new Error(ATTACHMENT_ERRORS.otherServer);
+      const name = sanitizeFileName(file.fileName);
+      if (!isOpenableFileName(name)) throw new Error(ATTACHMENT_ERRORS.notOpenable(name));
       const saved = await download(file);
       const problem = await options.openPath(saved);
       if (problem) throw new Error(`The file was downloaded but could not be opened: ${problem}`);

@@ -12,7 +12,10 @@ import type { RealtimeEventName, RecordKind } from '../realtime';
 /** A stored upload as the admin sees it: `url` is signed and short-lived, usable in a new tab. */
 export interface AttachmentFile {
   storedName: string;
+  /** The visitor's name for it, cleaned: a label. */
   originalName: string;
+  /** The name it is served and saved under, ending in its type's extension (nameForType). */
+  fileName: string;
   mimeType: string;
   size: number;
   url: string;

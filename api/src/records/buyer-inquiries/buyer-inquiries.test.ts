@@ -141,9 +141,12 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       {
         storedName: record.attachment,
         originalName: 'Spec sheet.pdf',
+        fileName: 'Spec sheet.pdf',
         mimeType: 'application/pdf',
         size: pdf().length,
-        url: expect.stringMatching(new RegExp(`^${server.url}/api/uploads/${record.attachment}\\?expires=\\d+&sig=`)),
+        url: expect.stringMatching(
+          new RegExp(`^${server.url}/api/uploads/${record.attachment}\\?expires=\\d+&by=[\\w-]+&session=[\\w-]*&sig=`),
+        ),
       },
     ]);
     expect(filesOnDisk(server)).toEqual({ stored: expect.arrayContaining([record.attachment]), incoming: [] });
@@ -174,11 +177,15 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       });
     });
 
-    it('a program under its own name, told which types are allowed', async () => {
+    it('a program under its own name, or another type, told why', async () => {
       const res = await refuse([{ name: 'setup.exe', bytes: exe() }]);
       expect(res.status).toBe(415);
       expect(res.body.fields).toEqual({
-        attachment: 'setup.exe is not an allowed file type (PDF, PNG, JPEG, WebP, GIF, DOC, DOCX, XLS, XLSX, CSV, TXT)',
+        attachment: 'setup.exe cannot be sent: .exe files can run programs. Send a PDF, a picture or an office document instead',
+      });
+      const archive = await refuse([{ name: 'specs.tar', bytes: exe() }]);
+      expect(archive.body.fields).toEqual({
+        attachment: 'specs.tar is not an allowed file type (PDF, PNG, JPEG, WebP, GIF, DOC, DOCX, XLS, XLSX, CSV, TXT)',
       });
       const sheet = await refuse([{ name: 'prices.xlsx', bytes: exe() }]);
       expect(sheet.body.error).toBe('The content of prices.xlsx is not an XLSX');

@@ -15,11 +15,18 @@ import { UUID } from './cursor';
 import { createExportLinks } from './export-links';
 import { unreadAmong } from '../read-state/read-state';
 
-/** Absolute signed attachment links, on PUBLIC_URL when set, else on the origin the admin used. */
-export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Context): LinkSigner {
+/**
+ * Absolute signed attachment links for the signed-in admin, on PUBLIC_URL when set, else on the
+ * origin the admin used. They work only while the admin's session does.
+ */
+export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Context & { state: AdminState }): LinkSigner {
   const origin = apiOrigin(deps, ctx);
-  return (storedName) => `${origin}${deps.uploads.links.signedPath(storedName)}`;
+  const holder = { adminId: ctx.state.admin.id, sessionId: ctx.state.sessionId };
+  return (storedName) => `${origin}${deps.uploads.links.signedPath(storedName, holder)}`;
 }
+
+/** The parameters naming an export link's holder, signed with the rest of its query. */
+const EXPORT_HOLDER = { admin: 'by', session: 'session' } as const;
 
 const CSV_CHUNK_CHARS = 64 * 1024;
 
@@ -52,6 +59,8 @@ function exportQuery(ctx: Context & { state: ListState }): URLSearchParams {
   if (params.get('owner') === OWNER_MINE && ctx.state.input.query.filters.owner) {
     params.set('owner', ctx.state.input.query.filters.owner);
   }
+  params.set(EXPORT_HOLDER.admin, ctx.state.admin.id);
+  params.set(EXPORT_HOLDER.session, ctx.state.sessionId ?? '');
   return params;
 }
 
@@ -68,8 +77,12 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   const exportLinks = createExportLinks(deps.config.jwtSecret, deps.now);
   const exportPath = `${API_PREFIX}${path}${CSV_EXPORT_SUFFIX}`;
   // A signed link (handed out by export-link to a viewer) stands in for the token.
+  // A link dies with its holder's session: signed out, revoked or disabled, it is refused.
   const viewerOrSignedLink = declareRole('viewer', (async (ctx, next) => {
-    if (exportLinks.verify(exportPath, new URLSearchParams(ctx.querystring))) await next();
+    const query = new URLSearchParams(ctx.querystring);
+    const holder = query.get(EXPORT_HOLDER.admin);
+    const live = holder && deps.sessions.roleOf(holder, query.get(EXPORT_HOLDER.session) || null);
+    if (live && exportLinks.verify(exportPath, query)) await next();
     else await viewer(ctx, next);
   }) as Middleware<AdminState>);
 

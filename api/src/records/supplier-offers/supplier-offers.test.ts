@@ -154,6 +154,54 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
     expect(await recorder.settle()).toHaveLength(1);
   });
 
+  it('refuses text files named to run on a desktop, leaving nothing on disk', async () => {
+    const before = filesOnDisk(server).stored.length;
+    const runnable = [
+      'payment-details.bat',
+      'invoice.js',
+      'invoice.hta',
+      'spec.vbs',
+      'report.ps1',
+      'open-me.command',
+      'update.desktop',
+      'doc.url',
+      'Invoice.BAT',
+      'invoice.pdf.lnk',
+    ];
+    for (const name of runnable) {
+      const res = await call(
+        server,
+        '/api/supplier',
+        await withProof(server, postForm(supplierForm(supplierValues(), [{ name, bytes: txt() }]))),
+      );
+      expect(res.status, name).toBe(415);
+      expect(res.body.fields.attachments, name).toMatch(/^.+ cannot be sent: \.\w+ files can run programs\. Send a PDF/);
+    }
+    expect(filesOnDisk(server)).toEqual({ stored: expect.any(Array), incoming: [] });
+    expect(filesOnDisk(server).stored).toHaveLength(before);
+    expect(await recorder.settle()).toEqual([]);
+  });
+
+  it('serves a file under the extension its bytes show, with the visitor’s name as its label', async () => {
+    const files = [
+      { name: 'notes.md', bytes: txt() },
+      { name: 'picture.jpeg.png', bytes: png() },
+      { name: 'prices.csv', bytes: txt() },
+    ];
+    const res = await call(server, '/api/supplier', await withProof(server, postForm(supplierForm(supplierValues(), files))));
+    expect(res.status).toBe(201);
+    const record = await detail(res.body.reference);
+    expect(record.attachmentFiles.map((f) => [f.originalName, f.fileName, f.storedName.slice(-4)])).toEqual([
+      ['notes.md', 'notes.md.txt', '.txt'],
+      ['picture.jpeg.png', 'picture.jpeg.png', '.png'],
+      ['prices.csv', 'prices.csv', '.csv'],
+    ]);
+    const download = await fetch(record.attachmentFiles[0].url);
+    expect(download.headers.get('content-disposition')).toBe('attachment; filename="notes.md.txt"');
+    expect(download.headers.get('content-type')).toBe('text/plain; charset=utf-8');
+    expect(await recorder.settle()).toHaveLength(1);
+  });
+
   it('takes an empty file input (an empty part without a name) as no file', async () => {
     const form = supplierForm(supplierValues());
     form.append('attachments', new Blob([]), '');
@@ -168,7 +216,7 @@ describe.each(TEST_ENGINES)('supplier product offers on %s', (engine) => {
     expect((await call(server, '/api/supplier/supplierInquires')).status).toBe(401);
     const page = (await call(server, '/api/supplier/supplierInquires', { headers: server.adminHeaders() }))
       .body as ListPage<SupplierInquiryRecord>;
-    expect(page.total).toBe(5);
+    expect(page.total).toBe(6);
     const times = page.data.map((r) => r.createdAt);
     expect(times).toEqual([...times].sort().reverse());
   });

@@ -14,12 +14,12 @@ export function AttachmentLink({ file, label, describedBy }: { file: AttachmentF
       href={attachmentHref(file, platform.apiBaseUrl, window.location.origin)}
       target="_blank"
       rel="noopener noreferrer"
-      title={file.originalName}
+      title={file.fileName}
       aria-describedby={describedBy}
       onClick={(event) => {
         event.preventDefault();
         platform
-          .openAttachment({ url: file.url, fileName: file.originalName })
+          .openAttachment({ url: file.url, fileName: file.fileName })
           .catch((error: unknown) => toastOnce.error(error instanceof Error ? error.message : 'The file could not be opened'));
       }}
     >

@@ -19,6 +19,7 @@ import {
 const file = (name: string): AttachmentFile => ({
   storedName: `${name}-stored`,
   originalName: name,
+  fileName: name,
   mimeType: 'application/pdf',
   size: 10,
   url: `/api/uploads/${name}?sig=x`,

@@ -8,21 +8,23 @@ import type { AppDeps } from '../../../app-deps';
 import { NOT_SIGNED_IN, bearerToken, declareRole } from '../../../auth/require-admin';
 import { UPLOADED_FILE, type UploadedFileRow } from '../../../db/entities/uploaded-file';
 import { HttpError, NOT_FOUND } from '../../../http/errors';
-import { shownFileName } from '../../../uploads/file-names';
+import { servedFileName } from '../../../uploads/file-names';
 
 /** Shown in the browser (new tab) rather than downloaded. */
 const INLINE_TYPES = new Set(['application/pdf', 'image/png', 'image/jpeg', 'image/webp', 'image/gif']);
 
 /**
  * GET /api/uploads/:storedName for a signed-in admin (bearer) or with a valid signed link
- * (?expires=&sig=), so a link opened in a new tab or by the desktop app works.
+ * (?expires=&by=&session=&sig=, valid while its holder's session is), so a link opened in a new tab or by the desktop app works.
  */
 export function registerUploadRoutes(router: Router, deps: AppDeps) {
   // Any staff role reads files; a signed link (handed out by a read) stands in for the token.
   const viewerOrSignedLink = declareRole('viewer', async (ctx: RouterContext, next: Next) => {
     const token = bearerToken(ctx.get('Authorization'));
     const signedIn = token ? deps.tokens.verify(token) : null;
-    const signed = deps.uploads.links.verify(ctx.params.storedName, ctx.query.expires as string, ctx.query.sig as string);
+    const holder = deps.uploads.links.verify(ctx.params.storedName, new URLSearchParams(ctx.querystring));
+    // A link works only while the session that was handed it does (not for a disabled account or after sign-out).
+    const signed = holder && deps.sessions.roleOf(holder.adminId, holder.sessionId);
     if (!signedIn && !signed) throw new HttpError(401, NOT_SIGNED_IN);
     await next();
   });
@@ -35,7 +37,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps) {
     if (!path || !file || !info?.isFile()) throw new HttpError(404, NOT_FOUND);
 
     const inline = INLINE_TYPES.has(file.mimeType);
-    ctx.attachment(shownFileName(file.originalName), { type: inline ? 'inline' : 'attachment' });
+    ctx.attachment(servedFileName(file.originalName, file.mimeType), { type: inline ? 'inline' : 'attachment' });
     ctx.type = file.mimeType;
     ctx.set('X-Content-Type-Options', 'nosniff');
     ctx.set('Cache-Control', 'private, no-store');

@@ -6,6 +6,7 @@ import { recordByReference } from '../../../test/references';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 import { withProof } from '../../../test/form-proof';
 import { SIGNED_LINK_TTL_SECONDS } from '../../../uploads/signed-links';
+import { createStaffAccount, signIn } from '../../../test/staff';
 
 describe.each(TEST_ENGINES)('GET /api/uploads/:storedName on %s', (engine) => {
   let server: TestServer;
@@ -71,6 +72,35 @@ describe.each(TEST_ENGINES)('GET /api/uploads/:storedName on %s', (engine) => {
     const expired = await call(server, `${url.pathname}${url.search}`);
     expect(expired.status).toBe(401);
     expect(expired.body).toEqual({ error: 'Not signed in' });
+  });
+
+  it('ends a signed link, and an export link, with its holder’s session: signed out or disabled', async () => {
+    const agent = await createStaffAccount(server, 'agent');
+    const holderLinks = async (session: Awaited<ReturnType<typeof signIn>>) => {
+      const record = await submit('c.pdf', pdf());
+      const detail = await call(server, `/api/inquiry/inquiries/${record._id}`, { headers: session.headers });
+      const exportLink = await call(server, '/api/contact/export-link', { headers: session.headers });
+      return [detail.body.attachmentFiles[0].url as string, exportLink.body.url as string];
+    };
+    const statuses = async (urls: string[]) => Promise.all(urls.map(async (url) => (await fetch(url)).status));
+
+    const first = await signIn(server, agent.email);
+    const firstLinks = await holderLinks(first);
+    expect(await statuses(firstLinks)).toEqual([200, 200]);
+    const second = await signIn(server, agent.email);
+    const secondLinks = await holderLinks(second);
+    await fetch(`${server.url}/api/admin/logout`, { method: 'POST', headers: { Cookie: first.cookie } });
+    await server.deps.sessions.refresh();
+    expect(await statuses(firstLinks)).toEqual([401, 401]);
+    expect(await statuses(secondLinks)).toEqual([200, 200]);
+
+    const disabled = await call(server, `/api/admin/staff/${agent.id}`, {
+      method: 'PATCH',
+      headers: { ...server.adminHeaders(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ disabled: true }),
+    });
+    expect(disabled.status).toBe(200);
+    expect(await statuses(secondLinks)).toEqual([401, 401]);
   });
 
   it('answers 404 to names it never generated, 400 to path traversal', async () => {

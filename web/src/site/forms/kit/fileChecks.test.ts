@@ -10,9 +10,16 @@ describe('fileProblem', () => {
   });
 
   it('refuses a type outside the allowed list', () => {
-    expect(fileProblem([file('tool.exe', 10, 'application/x-msdownload')], 10)).toBe(
-      '"tool.exe" is not an allowed file type (PDF, PNG, JPEG, WebP, GIF, DOC, DOCX, XLS, XLSX, CSV, TXT)',
+    expect(fileProblem([file('specs.tar', 10, 'application/x-tar')], 10)).toBe(
+      '"specs.tar" is not an allowed file type (PDF, PNG, JPEG, WebP, GIF, DOC, DOCX, XLS, XLSX, CSV, TXT)',
     );
+  });
+
+  it('refuses a name that would run on a desktop, even when the browser calls it text', () => {
+    expect(fileProblem([file('payment-details.bat', 10, 'text/plain')], 10)).toBe(
+      '"payment-details.bat" cannot be sent: .bat files can run programs. Send a PDF, a picture or an office document instead',
+    );
+    expect(fileProblem([file('tool.exe', 10, 'application/x-msdownload')], 10)).toMatch(/^"tool.exe" cannot be sent/);
   });
 
   it('refuses a file over 10 MB and accepts one of exactly 10 MB', () => {

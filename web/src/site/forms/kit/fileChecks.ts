@@ -1,4 +1,4 @@
-import { ALLOWED_UPLOAD_TYPES, UPLOAD_LIMITS } from '@sourcing/shared';
+import { ALLOWED_UPLOAD_TYPES, canRunPrograms, runnableFileRefused, UPLOAD_LIMITS } from '@sourcing/shared';
 
 /** Just what the checks read of a File, so they run in Node tests too. */
 export interface PickedFile {
@@ -26,6 +26,7 @@ export function fileProblem(files: readonly PickedFile[], maxFiles: number): str
     return maxFiles === 1 ? 'Attach only one file' : `Attach at most ${maxFiles} files`;
   }
   for (const file of files) {
+    if (canRunPrograms(file.name)) return runnableFileRefused(file.name, `"${file.name}"`);
     if (!isAllowedType(file)) return `"${file.name}" is not an allowed file type (${ALLOWED_LABELS})`;
     if (file.size > UPLOAD_LIMITS.maxFileBytes) return `"${file.name}" is larger than ${MAX_MB} MB`;
   }
