@@ -72,6 +72,8 @@ export function createLoginGuard({ limiters, failuresPerAddress, freeFailures, m
           await perAddress.consume(addressKey);
         } catch (reason) {
           if (!isRefusal(reason)) throw reason;
+          // The store counted this attempt too; refused before a password check, it is no failure.
+          await perAddress.reward(addressKey);
           return { ok: false, reason: 'address', retryAfterMs: reason.msBeforeNext };
         }
       }

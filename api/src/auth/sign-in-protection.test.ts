@@ -54,6 +54,15 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
     expect(count(answers, 429)).toBe(200 - count(answers, 401));
   });
 
+  it('charges the address only for the password checks of a burst, not for the guesses refused before one', async () => {
+    await start({ RATE_LIMIT_LOGIN_PER_15_MINUTES: '30', LOGIN_FREE_FAILURES: '10', PASSWORD_HASH_QUEUE: '500' }, SLOW_SCRYPT);
+    const answers = await statuses(Array.from({ length: 200 }, (_, i) => login(OWNER.email, `guess-${i}`)));
+    expect(count(answers, 401)).toBeGreaterThanOrEqual(1);
+    expect(count(answers, 401) + count(answers, 429)).toBe(200);
+    // The owner, from the same address, right after the burst.
+    expect((await login(OWNER.email, OWNER.password)).status).toBe(200);
+  });
+
   it('limits failed sign-ins per address across e-mails, whatever the client writes into X-Forwarded-For', async () => {
     await start({ RATE_LIMIT_LOGIN_PER_15_MINUTES: '3', TRUST_PROXY_HOPS: '1' });
     const from = (forged: string, real = '198.51.100.7') => ({ 'X-Forwarded-For': `${forged}, ${real}` });
