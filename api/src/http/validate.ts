@@ -1,4 +1,4 @@
-import { validate as check, type FieldErrors } from '@sourcing/shared';
+import { INVALID_CHARACTERS, isStorableText, validate as check, type FieldErrors } from '@sourcing/shared';
 import type { Middleware } from 'koa';
 import type { z } from 'zod';
 import { HttpError } from './errors';
@@ -37,6 +37,26 @@ interface ValidateOptions<B extends z.ZodType, Q extends z.ZodType> {
   message?: string;
 }
 
+const QUERY_SCHEMA = Symbol('querySchema');
+
+/** The query schema a route's validate() step checks, if any: the route-walk tests read its keys. */
+export function declaredQuerySchema(middleware: unknown): z.ZodType | null {
+  return typeof middleware === 'function' ? ((middleware as { [QUERY_SCHEMA]?: z.ZodType })[QUERY_SCHEMA] ?? null) : null;
+}
+
+/**
+ * Every query parameter, whatever the schema says of it, holds only text both databases store and
+ * compare (PostgreSQL refuses a NUL in a comparison: a 500 there, a silent mismatch on SQLite).
+ */
+function refuseUnstorableQuery(query: Record<string, unknown>) {
+  for (const [key, value] of Object.entries(query)) {
+    const texts = Array.isArray(value) ? value : [value];
+    if (texts.some((text) => typeof text === 'string' && !isStorableText(text))) {
+      throw new HttpError(400, INVALID_CHARACTERS, { [key]: INVALID_CHARACTERS });
+    }
+  }
+}
+
 /**
  * The one validation step of a route: the body and/or query checked by shared schemas, the
  * parsed values in ctx.state.input for the handler (which never reads the raw request).
@@ -44,12 +64,14 @@ interface ValidateOptions<B extends z.ZodType, Q extends z.ZodType> {
 export function validate<B extends z.ZodType = z.ZodNever, Q extends z.ZodType = z.ZodNever>(
   options: ValidateOptions<B, Q>,
 ): Middleware<InputState<z.output<B>, z.output<Q>>> {
-  return async (ctx, next) => {
+  const middleware: Middleware<InputState<z.output<B>, z.output<Q>>> = async (ctx, next) => {
     const raw = (ctx.request.body ?? {}) as Record<string, unknown>;
+    if (options.query) refuseUnstorableQuery(ctx.query);
     ctx.state.input = {
       body: options.body ? parseInput(options.body, options.readBody ? options.readBody(raw) : raw, options.message) : undefined,
       query: options.query ? parseInput(options.query, ctx.query, options.message) : undefined,
     } as Validated<z.output<B>, z.output<Q>>;
     await next();
   };
+  return options.query ? Object.assign(middleware, { [QUERY_SCHEMA]: options.query }) : middleware;
 }

@@ -1,4 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { declaredQuerySchema } from '../http/validate';
+import { createApiRouter } from './api-router';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { withProof } from '../test/form-proof';
@@ -44,6 +47,25 @@ describe.each(TEST_ENGINES)('input both engines refuse alike on %s', (engine) =>
       const res = await call(server, path, admin());
       expect(res.status, path).toBe(400);
       expect(res.body, path).toEqual({ error: INVALID, fields: { q: INVALID } });
+    }
+  });
+
+  it('refuses a NUL in every query parameter of every route that reads one, on the route and in its filters', async () => {
+    const routes = createApiRouter(server.deps).stack.flatMap((layer) => {
+      const schema = layer.stack.map(declaredQuerySchema).find(Boolean);
+      if (!schema || !layer.methods.includes('GET')) return [];
+      const { properties } = z.toJSONSchema(schema, { io: 'input', unrepresentable: 'any' }) as { properties?: object };
+      return [{ path: String(layer.path), keys: [...Object.keys(properties ?? {}), 'unknownParameter'] }];
+    });
+    // The lists, their exports, the audit trail, the outbox and the stats at least.
+    expect(routes.length).toBeGreaterThanOrEqual(4 * 3 + 3);
+    for (const { path, keys } of routes) {
+      for (const key of keys) {
+        const url = `${path.replace(':id', '00000000-0000-4000-8000-000000000000')}?${key}=a%00b`;
+        const res = await call(server, url, admin());
+        expect(res.status, url).toBe(400);
+        expect(res.body, url).toEqual({ error: INVALID, fields: { [key]: INVALID } });
+      }
     }
   });
 
