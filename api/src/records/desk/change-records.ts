@@ -1,8 +1,8 @@
-import type { Assignee, DeskChange, RealtimeChange, RealtimeEvent } from '@sourcing/shared';
+import { roleAllows, type Assignee, type DeskChange, type RealtimeChange, type RealtimeEvent } from '@sourcing/shared';
 import { In, type EntityManager, type ObjectLiteral } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
 import type { AuditWho } from '../../audit/audit';
-import { AdminEntity } from '../../auth/schema';
+import { AdminEntity, type AdminRow } from '../../auth/schema';
 import { recordEvent } from '../present-record';
 import { changeWithEvents } from '../publish';
 import type { AnyRow, RecordKind } from '../record-kind';
@@ -32,6 +32,11 @@ export interface ChangeOutcome {
 }
 
 export const UNKNOWN_OWNER = 'Unknown owner';
+export const NOT_ASSIGNABLE = 'Only an enabled agent or owner can own a record';
+
+/** Who may own records: an enabled account whose role works them (viewers only read). */
+export const mayOwnRecords = (admin: Pick<AdminRow, 'role' | 'disabledAt'>) =>
+  admin.disabledAt === null && roleAllows(admin.role, 'agent');
 
 /** The admins with these ids, by id (their e-mail names them in the timeline and the toast). */
 export async function adminsById(manager: EntityManager, ids: (string | null)[]): Promise<Map<string, Assignee>> {
@@ -106,8 +111,10 @@ export async function changeRecords(
     const repo = manager.getRepository<ObjectLiteral>(kind.entity);
     const ids = [...new Set(targets.map((t) => t.id))];
     const rows = new Map(((await repo.findBy({ id: In(ids) })) as DeskRow[]).map((row) => [row.id, row]));
-    if (change.ownerId && !(await adminsById(manager, [change.ownerId])).has(change.ownerId)) {
-      throw new OwnerNotFound();
+    if (change.ownerId) {
+      const owner = await manager.getRepository(AdminEntity).findOneBy({ id: change.ownerId });
+      if (!owner) throw new OwnerNotFound(UNKNOWN_OWNER);
+      if (!mayOwnRecords(owner)) throw new OwnerNotFound(NOT_ASSIGNABLE);
     }
     const admins = await adminsById(manager, [actor.id, change.ownerId ?? null, ...[...rows.values()].map((r) => r.ownerId)]);
     const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [] };
@@ -170,8 +177,5 @@ export async function changeRecords(
   });
 }
 
-export class OwnerNotFound extends Error {
-  constructor() {
-    super(UNKNOWN_OWNER);
-  }
-}
+/** The owner a change names is no account, or one that may not own records. */
+export class OwnerNotFound extends Error {}

@@ -28,7 +28,7 @@ import { createPresenter } from '../present-record';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
 import { changeWithEvents } from '../publish';
-import { changeEvent, changeRecords, OwnerNotFound, UNKNOWN_OWNER, type ChangedBy, type VersionedId } from './change-records';
+import { changeEvent, changeRecords, mayOwnRecords, OwnerNotFound, type ChangedBy, type VersionedId } from './change-records';
 import { eventRow, storeEvents, timelineEntry, timelineOf } from './record-events';
 
 export const JSON_ONLY = 'Send the change as JSON';
@@ -95,7 +95,7 @@ async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], w
   try {
     return await changeRecords(deps, kind, targets, wanted, by);
   } catch (error) {
-    if (error instanceof OwnerNotFound) throw new HttpError(400, UNKNOWN_OWNER, { ownerId: UNKNOWN_OWNER });
+    if (error instanceof OwnerNotFound) throw new HttpError(400, error.message, { ownerId: error.message });
     throw error;
   }
 }
@@ -194,9 +194,7 @@ export function registerDeskRoutes(router: Router, deps: AppDeps) {
   }
   router.get(API_PATHS.adminAssignees, requireRole(deps.tokens, 'viewer'), async (ctx) => {
     // Viewers cannot work records, and disabled accounts cannot sign in: neither is offered as an owner.
-    const admins = (await deps.dataSource.getRepository(AdminEntity).find({ order: { email: 'ASC' } })).filter(
-      (admin) => admin.role !== 'viewer' && admin.disabledAt === null,
-    );
+    const admins = (await deps.dataSource.getRepository(AdminEntity).find({ order: { email: 'ASC' } })).filter(mayOwnRecords);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = admins.map(({ id, email }) => ({ id, email })) satisfies Assignee[];
   });

@@ -12,6 +12,7 @@ import {
 } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { AdminEntity } from '../../auth/schema';
 import { recordEvents } from '../../test/events';
 import { recordRow, seedRows } from '../../test/factories';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -116,6 +117,20 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
     });
     expect(unknownOwner.status).toBe(400);
     expect(unknownOwner.body.fields).toEqual({ ownerId: 'Unknown owner' });
+    const viewer = await createStaffAccount(server, 'viewer');
+    const disabled = await createStaffAccount(server, 'agent');
+    await server.deps.dataSource.getRepository(AdminEntity).update({ id: disabled.id }, { disabledAt: Date.now() });
+    for (const notAssignable of [viewer.id, disabled.id]) {
+      const single = await send(ana, 'PATCH', `${path('supplierInquiries')}/${id}`, { version: 4, ownerId: notAssignable });
+      expect(single.status).toBe(400);
+      expect(single.body.fields).toEqual({ ownerId: 'Only an enabled agent or owner can own a record' });
+      const bulk = await send(ana, 'POST', `${path('supplierInquiries')}/bulk`, {
+        records: [{ id, version: 4 }],
+        ownerId: notAssignable,
+      });
+      expect(bulk.status).toBe(400);
+    }
+    expect((await get(`${path('supplierInquiries')}/${id}`)).body).toMatchObject({ ownerId: null, version: 4 });
     const unknownStatus = await send(ana, 'PATCH', `${path('supplierInquiries')}/${id}`, { version: 4, status: 'Quoted' });
     expect(unknownStatus.status).toBe(400);
     expect(unknownStatus.body.fields.status).toBe('status must be one of New, Reviewing, Approved, Rejected, Spam');
