@@ -84,11 +84,13 @@ export const SITE_PAGES: SitePage[] = [
     Page: lazyPage(() => import('./forms/embed/EmbedSupplierOfferPage')),
     chrome: 'bare',
   },
-  ...['/newsletter/confirmed', '/newsletter/unsubscribed', '/newsletter/link-expired'].map((path): SitePage => ({
-    path,
-    source: 'src/site/pages/newsletter/NewsletterPage.tsx',
-    Page: NEWSLETTER_PAGE,
-    chrome: 'site',
-    unlisted: true,
-  })),
+  ...['/newsletter/confirmed', '/newsletter/unsubscribed', '/newsletter/not-subscribed', '/newsletter/link-expired'].map(
+    (path): SitePage => ({
+      path,
+      source: 'src/site/pages/newsletter/NewsletterPage.tsx',
+      Page: NEWSLETTER_PAGE,
+      chrome: 'site',
+      unlisted: true,
+    }),
+  ),
 ];

@@ -9,6 +9,8 @@ import { createSubscriptionTokens, type TokenPurpose } from './subscription-toke
 export const NEWSLETTER_PAGES = {
   confirmed: '/newsletter/confirmed',
   unsubscribed: '/newsletter/unsubscribed',
+  /** A confirmation opened after the address was unsubscribed: it stays unsubscribed, and is told so. */
+  notSubscribed: '/newsletter/not-subscribed',
   invalid: '/newsletter/link-expired',
 } as const;
 
@@ -23,25 +25,43 @@ export function registerNewsletterRoutes(router: Router, deps: AppDeps, publicPo
   const tokens = createSubscriptionTokens(deps.config.jwtSecret, deps.now);
   const p = (n: number) => (deps.engine === 'postgres' ? `$${n}` : '?');
 
-  /** Moves a subscriber from one of `from` to `to`; false when the token is bad or expired. */
-  async function change(purpose: TokenPurpose, token: unknown, from: SubscriberStatus[], to: SubscriberStatus): Promise<boolean> {
+  /**
+   * Moves the token's subscriber from one of `from` to `to`: the subscriber's status afterwards,
+   * 'gone' when the link is good but the subscriber was erased, null when the token is bad or expired.
+   */
+  async function change(
+    purpose: TokenPurpose,
+    token: unknown,
+    from: SubscriberStatus[],
+    to: SubscriberStatus,
+  ): Promise<SubscriberStatus | 'gone' | null> {
     const id = tokens.verify(purpose, token);
-    if (!id) return false;
+    if (!id) return null;
     await deps.dataSource.query(
       `UPDATE "subscribers" SET "status" = ${p(1)} WHERE "id" = ${p(2)} AND "status" IN (${from.map((_, i) => p(i + 3)).join(', ')})`,
       [to, id, ...from],
     );
-    return true;
+    const rows: { status: SubscriberStatus }[] = await deps.dataSource.query(
+      `SELECT "status" FROM "subscribers" WHERE "id" = ${p(1)}`,
+      [id],
+    );
+    return rows[0]?.status ?? 'gone';
   }
 
   router.get(API_PATHS.newsletterConfirm, async (ctx) => {
-    const done = await change('confirm', ctx.query.token, ['pending'], 'confirmed');
-    ctx.redirect(done ? NEWSLETTER_PAGES.confirmed : NEWSLETTER_PAGES.invalid);
+    const status = await change('confirm', ctx.query.token, ['pending'], 'confirmed');
+    ctx.redirect(
+      status === 'confirmed'
+        ? NEWSLETTER_PAGES.confirmed
+        : status === 'unsubscribed'
+          ? NEWSLETTER_PAGES.notSubscribed
+          : NEWSLETTER_PAGES.invalid,
+    );
   });
 
   router.get(API_PATHS.newsletterUnsubscribe, async (ctx) => {
-    const done = await change('unsubscribe', ctx.query.token, ['pending', 'confirmed'], 'unsubscribed');
-    ctx.redirect(done ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalid);
+    const status = await change('unsubscribe', ctx.query.token, ['pending', 'confirmed'], 'unsubscribed');
+    ctx.redirect(status ? NEWSLETTER_PAGES.unsubscribed : NEWSLETTER_PAGES.invalid);
   });
 
   router.post(API_PATHS.newsletterUnsubscribe, publicPost, async (ctx) => {

@@ -109,6 +109,16 @@ describe.each(TEST_ENGINES)('newsletter double opt-in on %s', (engine) => {
     expect(forged.status).toBe(400);
   });
 
+  it('tells the truth to a confirmation opened after unsubscribing: the address stays unsubscribed', async () => {
+    await subscribe('changed-mind@example.com');
+    const [mail] = await smtp.waitFor(1);
+    const left = await get(linkOf(mail, 'unsubscribe'));
+    expect(left.headers.get('location')).toBe('/newsletter/unsubscribed');
+    const late = await get(linkOf(mail, 'confirm'));
+    expect(late.headers.get('location')).toBe('/newsletter/not-subscribed');
+    expect(await subscriber('changed-mind@example.com')).toMatchObject({ status: 'unsubscribed' });
+  });
+
   it('stores one row and sends one confirmation when the same address arrives concurrently', async () => {
     await recorder.reset();
     const before = await count();

@@ -1,7 +1,7 @@
 import { Link, useLocation } from 'react-router-dom';
 import { PageMeta } from '../../seo/PageMeta';
 
-/** Where the newsletter mails' links land (docs/mail.md#newsletter): one page, three outcomes. */
+/** Where the newsletter mails' links land (docs/mail.md#newsletter): one page, four outcomes. */
 export const NEWSLETTER_OUTCOMES: Record<string, { title: string; text: string }> = {
   '/newsletter/confirmed': {
     title: 'Subscription confirmed',
@@ -10,6 +10,10 @@ export const NEWSLETTER_OUTCOMES: Record<string, { title: string; text: string }
   '/newsletter/unsubscribed': {
     title: 'You are unsubscribed',
     text: 'You will not receive our newsletter any more.',
+  },
+  '/newsletter/not-subscribed': {
+    title: 'This address is unsubscribed',
+    text: 'It was unsubscribed after this confirmation was sent, so it will not receive our newsletter. To receive it again, subscribe with the form at the bottom of this page.',
   },
   '/newsletter/link-expired': {
     title: 'This link has expired',
