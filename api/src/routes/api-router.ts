@@ -15,6 +15,7 @@ import { registerReadStateRoutes } from '../records/read-state/read-state-routes
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
+import { registerBlockListRoutes } from '../privacy/block-list-routes';
 import { registerFormChallengeRoute } from '../spam/challenge-route';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
@@ -48,5 +49,6 @@ export function createApiRouter(deps: AppDeps): Router {
   registerAuditRoutes(router, deps);
   registerOutboxRoutes(router, deps);
   registerNewsletterRoutes(router, deps, publicPost);
+  registerBlockListRoutes(router, deps);
   return router;
 }
