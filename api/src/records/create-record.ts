@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { referenceFieldOf, storedValues } from '@sourcing/shared';
+import { referenceFieldOf, SPAM_STATUS, storedValues } from '@sourcing/shared';
 import { insertRow } from '../db/insert-row';
+import { blockedAs } from '../privacy/block-list';
 import type { CheckedFile } from '../uploads/check-files';
 import { queueSubmissionMails } from '../mail/submission-mails';
 import { FILES_COLUMN } from './record-entity';
@@ -13,7 +14,8 @@ import { storeWithFiles } from './store-with-files';
  * Stores a checked submission as a new row: each field from its submitted name (so the buyer's
  * techSpecs lands in technicalSpecs), its files under generated names, its times set now, the
  * terms it is matched on (docs/admin.md#matching), and a new reference and its mails
- * (confirmation, staff alert) when its kind has references.
+ * (confirmation, staff alert) when its kind has references. A submission from a blocked address or
+ * domain is stored as spam, and nobody is mailed (docs/hardening.md#block-list).
  */
 export async function createRecord(
   deps: StoreDeps,
@@ -24,14 +26,17 @@ export async function createRecord(
   const now = deps.now();
   const { fields } = kind.definition;
   const reference = referenceFieldOf(kind.definition);
+  const values = storedValues(kind.definition, input);
+  const spam = typeof values.email === 'string' && (await blockedAs(deps.dataSource, values.email)) !== null;
   const row = await storeWithFiles(deps, kind.definition.kind, files, async (manager, stored) => {
-    const created: AnyRow = { id: randomUUID(), ...storedValues(kind.definition, input), createdAt: now };
+    const created: AnyRow = { id: randomUUID(), ...values, createdAt: now };
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
-    if (kind.definition.statuses) Object.assign(created, { status: kind.definition.statuses[0], ownerId: null, version: 1 });
+    const { statuses } = kind.definition;
+    if (statuses) Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     if (reference) {
       await insertWithReference(manager, kind.entity, created, reference.prefix);
-      await queueSubmissionMails(manager, deps.config, kind, created);
+      await queueSubmissionMails(manager, deps, kind, created, { spam });
     } else {
       await insertRow(manager, kind.entity, created);
     }
