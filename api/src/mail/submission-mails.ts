@@ -6,7 +6,7 @@ import { escapeHtml } from './compose';
 import { confirmationMail } from './confirmation-mail';
 import { siteUrl } from './site-url';
 import { queueStaffAlert } from './staff-alerts';
-import { queueVisitorMail } from './visitor-mail';
+import { queueVisitorMail, type VisitorMailVerdict } from './visitor-mail';
 
 /** One line of the staff alert's copy: a field's label and the value as the visitor sent it (lists comma-joined, files by name). */
 interface CopyLine {
@@ -34,21 +34,19 @@ const copyHtml = (lines: CopyLine[]) =>
     )
     .join('')}</table>`;
 
-export type SubmissionMailDeps = Pick<AppDeps, 'dataSource' | 'limiters' | 'config'>;
-
 /**
  * The mails of a new submission, queued in its transaction (docs/mail.md#the-mails): a
  * confirmation to the sender (reference, kind of request, the site; never what they typed, but
- * a name that looks like one), when the address may be mailed (visitor-mail.ts); and an alert to
- * NOTIFY_EMAILS with what was sent, or its place in the next digest during a burst. A submission
- * from a blocked address is spam: staff are not alerted.
+ * a name that looks like one), when its verdict (visitor-mail.ts, asked before the transaction)
+ * lets it go; and an alert to NOTIFY_EMAILS with what was sent, or its place in the next digest
+ * during a burst. A submission from a blocked address is spam: staff are not alerted.
  */
 export async function queueSubmissionMails(
   manager: EntityManager,
-  deps: SubmissionMailDeps,
+  deps: Pick<AppDeps, 'config'>,
   kind: RecordKind,
   row: AnyRow,
-  { spam }: { spam: boolean },
+  verdict: VisitorMailVerdict,
 ): Promise<void> {
   const { definition } = kind;
   const reference = String(row.reference);
@@ -57,15 +55,14 @@ export async function queueSubmissionMails(
   const record = { kind: definition.kind, id: row.id };
   const facts = { kind: definition.kind, reference, name, siteUrl: siteUrl(deps.config) };
   await queueVisitorMail(
-    deps,
     manager,
     row.createdAt,
     'confirmation',
-    email,
+    { stored: email, verdict },
     (address) => ({ from: deps.config.mail.from, to: [address], ...confirmationMail(facts) }),
     record,
   );
-  if (spam) return;
+  if (!verdict.ok && verdict.reason === 'blocked') return;
   const copy = copyOf(definition, row);
   const sender = parseEmailAddress(email);
   await queueStaffAlert(manager, deps.config, {

@@ -75,29 +75,39 @@ export async function recordWithheld(
   await insertRow(manager, RECORD_EVENT, eventRow(record.kind, record.id, 'withheld', null, details, now));
 }
 
+/** Whether a mail to a visitor may go, decided before the transaction that queues it (see visitorMailVerdict). */
+export type VisitorMailVerdict = { ok: true; address: string } | { ok: false; reason: MailWithheldReason };
+
+/**
+ * Whether the forms may mail this address now: one valid address, not blocked, and within its
+ * allowance, of which it takes one mail. Asked before the transaction that queues the mail: the
+ * block list and the limiter store are read on connections of their own, which a transaction
+ * holding one of the pool's must not wait for.
+ */
+export async function visitorMailVerdict(deps: VisitorMailDeps, stored: string): Promise<VisitorMailVerdict> {
+  const verdict = await addressVerdict(deps, stored);
+  if (!verdict.ok) return verdict;
+  return (await takeAllowance(deps, verdict.address)) ? verdict : { ok: false, reason: 'recipient-limit' };
+}
+
 /**
  * A mail the forms send to a record's sender (a confirmation, a newsletter confirmation), queued in
- * the caller's transaction only when it may go: one valid address, not blocked, within the
- * address's allowance. Otherwise nothing is queued and the record's timeline says why. `write`
- * gets the normalised address, which is both the envelope's recipient and the `To` header.
- * Answers whether the mail was queued.
+ * the caller's transaction when its verdict lets it go; otherwise nothing is queued and the
+ * record's timeline says why. `write` gets the normalised address, which is both the envelope's
+ * recipient and the `To` header. Answers whether the mail was queued.
  */
 export async function queueVisitorMail(
-  deps: VisitorMailDeps,
   manager: EntityManager,
   now: Date,
   purpose: MailPurpose,
-  stored: string,
+  { stored, verdict }: { stored: string; verdict: VisitorMailVerdict },
   write: (address: string) => OutgoingMail,
   record: { kind: RecordKind; id: string },
 ): Promise<boolean> {
-  const withheld = async (reason: MailWithheldReason) => {
-    await recordWithheld(manager, record, { purpose, to: stored, reason }, now);
+  if (!verdict.ok) {
+    await recordWithheld(manager, record, { purpose, to: stored, reason: verdict.reason }, now);
     return false;
-  };
-  const verdict = await addressVerdict(deps, stored);
-  if (!verdict.ok) return withheld(verdict.reason);
-  if (!(await takeAllowance(deps, verdict.address))) return withheld('recipient-limit');
+  }
   await queueMail(manager, now, purpose, write(verdict.address), record);
   return true;
 }

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { referenceFieldOf, SPAM_STATUS, storedValues } from '@sourcing/shared';
 import { insertRow } from '../db/insert-row';
-import { blockedAs } from '../privacy/block-list';
+import { visitorMailVerdict } from '../mail/visitor-mail';
 import type { CheckedFile } from '../uploads/check-files';
 import { queueSubmissionMails } from '../mail/submission-mails';
 import { FILES_COLUMN } from './record-entity';
@@ -27,16 +27,18 @@ export async function createRecord(
   const { fields } = kind.definition;
   const reference = referenceFieldOf(kind.definition);
   const values = storedValues(kind.definition, input);
-  const spam = typeof values.email === 'string' && (await blockedAs(deps.dataSource, values.email)) !== null;
+  // Whether the sender may be mailed, asked before the transaction (mail/visitor-mail.ts): blocked is spam.
+  const verdict = reference ? await visitorMailVerdict(deps, String(values.email)) : null;
+  const spam = verdict?.ok === false && verdict.reason === 'blocked';
   const row = await storeWithFiles(deps, kind.definition.kind, files, async (manager, stored) => {
     const created: AnyRow = { id: randomUUID(), ...values, createdAt: now };
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
     const { statuses } = kind.definition;
     if (statuses) Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
-    if (reference) {
+    if (reference && verdict) {
       await insertWithReference(manager, kind.entity, created, reference.prefix);
-      await queueSubmissionMails(manager, deps, kind, created, { spam });
+      await queueSubmissionMails(manager, deps, kind, created, verdict);
     } else {
       await insertRow(manager, kind.entity, created);
     }

@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Config } from '../../config';
 import type { AnyRow } from '../../records/record-kind';
 import { escapeHtml } from '../compose';
-import { queueVisitorMail } from '../visitor-mail';
+import { queueVisitorMail, type VisitorMailVerdict } from '../visitor-mail';
 import { siteUrl } from '../site-url';
 import { createSubscriptionTokens } from './subscription-tokens';
 
@@ -26,23 +26,23 @@ export const unsubscribeHeaders = (unsubscribe: string) => ({
 
 /**
  * The double opt-in mail: the confirmation link, and how to leave the list, queued in the caller's
- * transaction when the address may be mailed (one address, not blocked, within its allowance
- * shared with the forms' confirmations: docs/mail.md#addresses).
+ * transaction when its verdict lets it go (one address, not blocked, within its allowance shared
+ * with the forms' confirmations: docs/mail.md#addresses).
  */
 export async function queueConfirmationMail(
   manager: EntityManager,
-  deps: Pick<AppDeps, 'dataSource' | 'limiters' | 'config' | 'now'>,
+  deps: Pick<AppDeps, 'config' | 'now'>,
   subscriber: AnyRow,
+  verdict: VisitorMailVerdict,
 ): Promise<void> {
   const links = subscriptionLinks(deps, subscriber.id);
   const intro = 'Please confirm that you want our newsletter at this address by opening this link (it works for 7 days):';
   const ignore = 'If you did not ask for it, ignore this mail: without confirmation you get nothing more from us.';
   await queueVisitorMail(
-    deps,
     manager,
     deps.now(),
     'newsletter-confirmation',
-    String(subscriber.email),
+    { stored: String(subscriber.email), verdict },
     (address) => ({
       from: deps.config.mail.from,
       to: [address],
