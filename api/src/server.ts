@@ -19,6 +19,7 @@ import { createMailTransport } from './mail/transport';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { prepareErasure } from './records/erasure/sqlite-erasure';
 import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
@@ -58,6 +59,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let sessions: SessionStates | null = null;
   try {
     await migrate(dataSource);
+    await prepareErasure(dataSource);
     firstAdmin = await ensureFirstAdmin(
       dataSource,
       { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },

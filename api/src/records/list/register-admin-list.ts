@@ -94,13 +94,14 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   });
 
   // Validating here too means a malformed query is refused to the admin, not in a download.
+  // The search's words are not kept: they may name a person, and the audit trail outlives erasures.
   const auditExport = (ctx: Context & { state: ListState }) => {
     const { q, since, sort, status, filters } = ctx.state.input.query;
     return deps.audit(
       ctx,
       'export',
       { kind: kind.definition.kind },
-      { list: def.name, filters: { q, since, sort, status, ...filters } },
+      { list: def.name, filters: { search: q !== '', since, sort, status, ...filters } },
     );
   };
 
