@@ -70,6 +70,11 @@ describe.each(TEST_ENGINES)('one address means one address, at a real SMTP serve
     ['a staff account', (email) => json(server, 'POST', '/api/admin/staff', { email, role: 'agent' })],
     ['the sign-in', (email) => call(server, '/api/admin/login', jsonBody({ email, password: 'a-password-of-sorts' }))],
     ['the block list', (email) => json(server, 'POST', '/api/admin/block-list', { values: [email] })],
+    [
+      'the person look-up',
+      (email) => call(server, `/api/admin/people?email=${encodeURIComponent(email)}`, { headers: server.adminHeaders() }),
+    ],
+    ['the person erasure', (email) => json(server, 'POST', '/api/admin/people/erase', { email })],
   ];
 
   it('refuses every multi-address shape in every e-mail field with its message, and nothing reaches the SMTP server', async () => {

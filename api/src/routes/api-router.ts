@@ -16,6 +16,7 @@ import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
 import { registerBlockListRoutes } from '../privacy/block-list-routes';
+import { registerPersonRoutes } from '../privacy/person-routes';
 import { registerFormChallengeRoute } from '../spam/challenge-route';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
@@ -50,5 +51,6 @@ export function createApiRouter(deps: AppDeps): Router {
   registerOutboxRoutes(router, deps);
   registerNewsletterRoutes(router, deps, publicPost);
   registerBlockListRoutes(router, deps);
+  registerPersonRoutes(router, deps);
   return router;
 }

@@ -159,6 +159,9 @@ describe.each(TEST_ENGINES)('erasure leaves nothing of a person in any table or 
       expect((await call(server, new URL(link.body.url).pathname + new URL(link.body.url).search)).text).toContain(MARKER);
     }
     expect((await admin('POST', `${PATHS.inquiries}/${ids.inquiries}/links`, { id: ids.supplierInquiries })).status).toBe(201);
+    expect((await admin('GET', `/api/admin/people?email=${EMAIL}`)).body.records).toHaveLength(4);
+    const zip = await fetch((await admin('GET', `/api/admin/people/export-link?email=${EMAIL}`)).body.url);
+    expect(Buffer.from(await zip.arrayBuffer()).length).toBeGreaterThan(0);
     await expect
       .poll(async () => (await admin('GET', '/api/admin/outbox')).body.data.map((m: { state: string }) => m.state), {
         timeout: 10_000,
@@ -167,7 +170,18 @@ describe.each(TEST_ENGINES)('erasure leaves nothing of a person in any table or 
     return ids;
   }
 
-  it('after each record is erased, the marker is in no column of any table and no file under DATA_DIR', async () => {
+  const eraseBy = {
+    'erasing each record': async (ids: Record<AdminListName, string>) => {
+      for (const [list, id] of Object.entries(ids) as [AdminListName, string][]) {
+        expect((await admin('DELETE', `/api${ADMIN_LISTS[list].path}/${id}`)).status).toBe(200);
+      }
+    },
+    'erasing the person': async () => {
+      expect((await admin('POST', '/api/admin/people/erase', { email: EMAIL })).body).toMatchObject({ erased: 4 });
+    },
+  };
+
+  it.each(Object.keys(eraseBy))('after %s, the marker is in no column of any table and no file under DATA_DIR', async (how) => {
     const ids = await plantEverywhere();
     const before = await whereStored(server, MARKER);
     // The scan sees each place a feature stored it: it would see a new one.
@@ -187,9 +201,7 @@ describe.each(TEST_ENGINES)('erasure leaves nothing of a person in any table or 
     expect(before.filter((p) => p.startsWith('file mail/')).length).toBe(10);
     expect(before.filter((p) => p.startsWith('file uploads/')).length).toBe(2);
 
-    for (const [list, id] of Object.entries(ids) as [AdminListName, string][]) {
-      expect((await admin('DELETE', `/api${ADMIN_LISTS[list].path}/${id}`)).status).toBe(200);
-    }
+    await eraseBy[how as keyof typeof eraseBy](ids);
     expect(await whereStored(server, MARKER)).toEqual([]);
   });
 });
