@@ -11,7 +11,11 @@ import { filedMailPath } from './transport';
  */
 export async function eraseRecordMails(manager: EntityManager, recordIds: string[]): Promise<string[]> {
   const ids = placeholderList(recordIds);
-  const { rows } = await run<{ id: string }>(manager, `DELETE FROM "mail_outbox" WHERE "recordId" IN (${ids}) RETURNING "id"`, recordIds);
+  const { rows } = await run<{ id: string }>(
+    manager,
+    `DELETE FROM "mail_outbox" WHERE "recordId" IN (${ids}) RETURNING "id"`,
+    recordIds,
+  );
   await run(manager, `DELETE FROM "staff_digest_items" WHERE "recordId" IN (${ids})`, recordIds);
   return rows.map((r) => String(r.id));
 }

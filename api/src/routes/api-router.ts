@@ -17,6 +17,7 @@ import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
 import { registerBlockListRoutes } from '../privacy/block-list-routes';
 import { registerPersonRoutes } from '../privacy/person-routes';
+import { registerPrivacySettingsRoutes } from '../privacy/privacy-settings-routes';
 import { registerFormChallengeRoute } from '../spam/challenge-route';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
@@ -52,5 +53,6 @@ export function createApiRouter(deps: AppDeps): Router {
   registerNewsletterRoutes(router, deps, publicPost);
   registerBlockListRoutes(router, deps);
   registerPersonRoutes(router, deps);
+  registerPrivacySettingsRoutes(router, deps);
   return router;
 }
