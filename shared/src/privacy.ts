@@ -83,6 +83,13 @@ export interface PersonLookup {
   files: number;
 }
 
+/** The file a person's data downloads as: `person-<address reduced to letters, digits and dashes>.zip`. */
+export const personZipName = (email: string) =>
+  `person-${email
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')}.zip`;
+
 /** POST /admin/people/erase: what was erased. */
 export interface PersonErased {
   message: string;

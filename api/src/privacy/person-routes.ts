@@ -6,6 +6,7 @@ import {
   PERSON_EXPORT_LINK_SUFFIX,
   PERSON_EXPORT_SUFFIX,
   personQuerySchema,
+  personZipName,
   type PersonErased,
   type PersonLookup,
 } from '@sourcing/shared';
@@ -20,13 +21,6 @@ import { createExportLinks } from '../records/list/export-links';
 import { erasePerson, lookUpPerson, personArchive, recordsOfAddress } from './person-data';
 
 type PersonState = AdminState & InputState<never, z.output<typeof personQuerySchema>>;
-
-/** The file a person's data downloads as: `person-<address reduced to letters, digits and dashes>.zip`. */
-export const personZipName = (email: string) =>
-  `person-${email
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')}.zip`;
 
 /**
  * A person's rights, for owners (docs/api.md#a-persons-data): GET /admin/people?email= looks the

@@ -1,4 +1,4 @@
-import type { AuditPage, PersonLookup } from '@sourcing/shared';
+import { personZipName, type AuditPage, type PersonLookup } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProof } from '../test/form-proof';
 import { inquiryForm, inquiryValues, postForm } from '../test/forms';
@@ -7,7 +7,6 @@ import { pdf } from '../test/sample-files';
 import { createStaffAccount, headersOf } from '../test/staff';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { unzip } from '../test/unzip';
-import { personZipName } from './person-routes';
 
 describe.each(TEST_ENGINES)('a person’s data on %s', (engine) => {
   let server: TestServer;

@@ -1,4 +1,5 @@
 import type { DeskChange, DeskListName } from '@sourcing/shared';
+import type { ReactNode } from 'react';
 import { useAssignees } from './assignees';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
 import { useBulkChange } from './useDeskChange';
@@ -9,6 +10,8 @@ export function BulkBar(props: {
   statuses: readonly string[];
   selected: { id: string; version: number }[];
   onDone: () => void;
+  /** More actions on the selection (marking spam, erasing), before `Clear selection`. */
+  children?: ReactNode;
 }) {
   const assignees = useAssignees();
   const { mutate, isPending: busy } = useBulkChange();
@@ -33,6 +36,7 @@ export function BulkBar(props: {
         disabled={busy}
         onChange={(ownerId) => apply({ ownerId })}
       />
+      {props.children}
       <button type="button" className="button" onClick={props.onDone} disabled={busy}>
         Clear selection
       </button>

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 describe('sidebar links', () => {
-  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox and Audit", () => {
+  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox, Audit and People", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Inquiries', '/admin/inquiries'],
@@ -11,8 +11,10 @@ describe('sidebar links', () => {
       ['Subscribers', '/admin/subscribers'],
       ['Outbox', '/admin/outbox'],
       ['Audit', '/admin/audit'],
+      ['People', '/admin/people'],
     ]);
     expect(NAV_ITEMS.find((i) => i.label === 'Audit')?.role).toBe('owner');
+    expect(NAV_ITEMS.find((i) => i.label === 'People')?.role).toBe('owner');
   });
 });
 
@@ -25,6 +27,7 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/admin/settings')).toBe('Settings');
     expect(pageTitleFor('/admin/outbox')).toBe('Outbox');
     expect(pageTitleFor('/admin/audit')).toBe('Audit');
+    expect(pageTitleFor('/admin/people')).toBe('People');
   });
 
   it('does not mistake a prefix for a section', () => {

@@ -16,6 +16,7 @@ import { useAdminServices } from '../services';
 import { LoadError } from '../ui/LoadError';
 import { debounce } from '../ui/debounce';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
+import { BlockSendersOffer, BulkSpamErase } from '../privacy/BulkSpamErase';
 import { CellView } from './CellView';
 import { backState } from './back-to-list';
 import { isEmptyCell, SERIAL_HEADER, type Cell, type Column, type ListDefinition } from './list-definitions';
@@ -70,6 +71,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
         setAll: (ids) => setSelected(new Set(ids ?? [])),
       }
     : null;
+  const selectedRows = (list?.rows ?? []).filter((r) => selected.has(r._id));
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [exporting, setExporting] = useState(false);
   const unreadCount = useAtomValue(unreadCountsAtom)[definition.name];
@@ -201,10 +203,13 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
         <BulkBar
           list={definition.name as DeskListName}
           statuses={definition.statuses}
-          selected={(list?.rows ?? []).filter((r) => selected.has(r._id)).map((r) => ({ id: r._id, version: versionOf(r) }))}
+          selected={selectedRows.map((r) => ({ id: r._id, version: versionOf(r) }))}
           onDone={() => setSelected(new Set())}
-        />
+        >
+          <BulkSpamErase list={definition.name as DeskListName} records={selectedRows} onDone={() => setSelected(new Set())} />
+        </BulkBar>
       )}
+      {definition.statuses && <BlockSendersOffer list={definition.name as DeskListName} />}
       {!list && !failure && <p className="state-text">{definition.loadingText}</p>}
       {failure && <LoadError message={definition.errorText(failure.message)} onRetry={retry} />}
       {list && list.rows.length === 0 && (

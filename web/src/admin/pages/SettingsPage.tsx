@@ -1,3 +1,5 @@
+import { BlockListSettings } from '../privacy/BlockListSettings';
+import { RetentionSettings } from '../privacy/RetentionSettings';
 import { useCan } from '../session/role';
 import { StaffSettings } from '../staff/StaffSettings';
 
@@ -7,6 +9,8 @@ export function SettingsPage() {
     <>
       <h2 className="page-title">Settings Page</h2>
       {owner && <StaffSettings />}
+      {owner && <BlockListSettings />}
+      {owner && <RetentionSettings />}
     </>
   );
 }
