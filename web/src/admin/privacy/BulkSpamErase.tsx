@@ -35,7 +35,8 @@ function sendersOf(records: SelectedRecord[]): Pick<BlockOffer, 'addresses' | 'd
     const parsed = parseEmailAddress(record.email ?? '');
     if (parsed.ok) addresses.add(addressKey(parsed.address));
   }
-  return { addresses: [...addresses], domains: [...new Set([...addresses].map(domainOf))] };
+  const sorted = [...addresses].sort();
+  return { addresses: sorted, domains: [...new Set(sorted.map(domainOf))].sort() };
 }
 
 /**
