@@ -43,6 +43,8 @@ describe.each(TEST_ENGINES)('erasing a record on %s', (engine) => {
     const path = server.deps.uploads.pathOf(storedName)!;
     expect(existsSync(path)).toBe(true);
     const before = await recordCounts(server.deps.dataSource);
+    const queued = await call(server, `/api/admin/outbox?recordId=${record._id}`, { headers: server.adminHeaders() });
+    expect(queued.body.data.map((m: { purpose: string }) => m.purpose)).toEqual(['confirmation']);
 
     const erased = await call(server, `/api/inquiry/inquiries/${record._id}`, {
       method: 'DELETE',
@@ -52,6 +54,9 @@ describe.each(TEST_ENGINES)('erasing a record on %s', (engine) => {
 
     expect((await call(server, `/api/inquiry/inquiries/${record._id}`, { headers: server.adminHeaders() })).status).toBe(404);
     expect(existsSync(path)).toBe(false);
+    // Its mails are gone with it: the Outbox (any role may read it) lists none of them.
+    const mails = await call(server, `/api/admin/outbox?recordId=${record._id}`, { headers: server.adminHeaders() });
+    expect(mails.body).toEqual({ data: [] });
     expect((await call(server, `/api/uploads/${storedName}`, { headers: server.adminHeaders() })).status).toBe(404);
     expect(await server.deps.dataSource.getRepository(UPLOADED_FILE).countBy({ storedName })).toBe(0);
     expect((await recordCounts(server.deps.dataSource)).inquiries).toBe(before.inquiries - 1);
