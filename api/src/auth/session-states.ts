@@ -1,7 +1,7 @@
 import type { Role } from '@sourcing/shared';
 import { MoreThanOrEqual, type DataSource } from 'typeorm';
 import type { Logger } from '../http/logger';
-import { ACCESS_TOKEN_TTL_SECONDS } from './access-tokens';
+import { ACCESS_TOKEN_TTL_SECONDS } from './access-token-lifetime';
 import { AdminEntity, RefreshTokenEntity } from './schema';
 
 /** How often each replica re-reads accounts and revoked sessions: the most a revocation waits elsewhere. */

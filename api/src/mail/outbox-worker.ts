@@ -1,5 +1,7 @@
-import type { AppDeps } from '../app-deps';
-import { dbTime } from '../db/engine';
+import type { DataSource } from 'typeorm';
+import type { Config } from '../config';
+import { dbTime, type Engine } from '../db/engine';
+import type { Logger } from '../http/logger';
 import { rawSql } from '../db/raw-sql';
 import type { MailToDeliver, MailTransport } from './transport';
 
@@ -10,7 +12,14 @@ export interface MailWorker {
   close(): Promise<void>;
 }
 
-type WorkerDeps = Pick<AppDeps, 'dataSource' | 'engine' | 'config' | 'logger' | 'now'>;
+/** What the worker needs of the app's dependencies (it is one of them: app-deps.ts). */
+interface WorkerDeps {
+  dataSource: DataSource;
+  engine: Engine;
+  config: Pick<Config, 'mail'>;
+  logger: Logger;
+  now: () => Date;
+}
 
 const BATCH = 10;
 const MAX_BACKOFF_MS = 60 * 60_000;

@@ -29,7 +29,8 @@ import type { AnyRow, RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
 import { changeWithEvents } from '../publish';
 import { changeEvent, changeRecords, mayOwnRecords, OwnerNotFound, type ChangedBy, type VersionedId } from './change-records';
-import { eventRow, storeEvents, timelineEntry, timelineOf } from './record-events';
+import { presentTimelineEntry, timelineOf } from './present-timeline';
+import { eventRow, storeEvents } from './record-events';
 
 export const JSON_ONLY = 'Send the change as JSON';
 /**
@@ -176,7 +177,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         return note;
       });
       ctx.status = 201;
-      ctx.body = timelineEntry(stored);
+      ctx.body = presentTimelineEntry(stored);
     },
   );
 
