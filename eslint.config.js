@@ -13,6 +13,7 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WORKSPACES = ['shared', 'api', 'web', 'desktop', 'bench'];
+const TYPEORM_INTERNALS = { group: ['typeorm/*'], message: "TypeORM's internal modules: import from 'typeorm'." };
 // The workspaces' own projects (the desktop renderer has a DOM one of its own).
 const PROJECTS = [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json'];
 
@@ -70,6 +71,39 @@ export default tseslint.config(
       ],
     },
   })),
+  // One data layer (docs/operations.md#storage-engines): the API reaches the database through the
+  // `Database` of api/src/db/database.ts. Only api/src/db opens TypeORM's DataSource, its driver's
+  // connections and its query runners; transactions begin with db.transaction; no module imports
+  // TypeORM's internal files. api/src/db/data-layer-rule.test.ts proves these fire.
+  {
+    files: ['api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TYPEORM_INTERNALS] }] },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'typeorm', importNames: ['DataSource'], message: 'Use the Database of api/src/db/database.ts.' }],
+          patterns: [TYPEORM_INTERNALS],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(driver|databaseConnection|master|createQueryRunner|connection)$/]',
+          message: "TypeORM's connections and query runners belong to api/src/db: use the Database (db/database.ts).",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction'][callee.object.name!='db'][callee.object.property.name!='db']",
+          message: 'Transactions begin with db.transaction (db/database.ts), the one entry point.',
+        },
+      ],
+    },
+  },
   // The rules of hooks and their dependencies (the React Compiler's stricter rules are not on: we
   // do not compile with it).
   {

@@ -1,5 +1,6 @@
 import type { Assignee, MailPurpose, MatchedListName, RecordKind, TimelineEntryType } from '@sourcing/shared';
-import { EntitySchema, type EntityManager } from 'typeorm';
+import { EntitySchema } from 'typeorm';
+import type { Transaction } from '../../db/database';
 import { columnTypes, type Engine } from '../../db/engine';
 
 /** What each stored event type keeps besides who and when (`received` is the record's own time, not stored). */
@@ -71,7 +72,7 @@ export function eventRow<T extends StoredEventType>(
   };
 }
 
-export async function storeEvents(manager: EntityManager, rows: RecordEventRow[]): Promise<RecordEventRow[]> {
+export async function storeEvents(tx: Transaction, rows: RecordEventRow[]): Promise<RecordEventRow[]> {
   if (rows.length === 0) return [];
-  return manager.getRepository<RecordEventRow>(RECORD_EVENT).save(rows.map((row) => ({ ...row })));
+  return tx.manager.getRepository<RecordEventRow>(RECORD_EVENT).save(rows.map((row) => ({ ...row })));
 }
