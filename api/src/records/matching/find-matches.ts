@@ -92,10 +92,9 @@ export async function findMatches(
 ): Promise<MatchesResponse> {
   const other = MATCHED_LISTS[list];
   const reader = db.rowReader<AnyRow>(RECORD_KINDS[other].entity);
-  const sql = db;
   const [linkedRows, matchRows] = await Promise.all([
-    sql.all(linkedSql(list, reader.columns('o')), [id]),
-    sql.all<Record<string, unknown> & Hits>(matchesSql(list, reader.columns('o')), matchesParams(list, id)),
+    db.all(linkedSql(list, reader.columns('o')), [id]),
+    db.all<Record<string, unknown> & Hits>(matchesSql(list, reader.columns('o')), matchesParams(list, id)),
   ]);
   const linkedIds = new Set(linkedRows.map((raw) => String(raw.id)));
   return {
