@@ -26,16 +26,16 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
     validate({ body: replySchema }),
     async (ctx) => {
       const { id } = ctx.params;
-      const repo = deps.dataSource.getRepository<AnyRow>(kind.entity);
+      const repo = deps.db.reads.getRepository<AnyRow>(kind.entity);
       const row = UUID.test(id) ? await repo.findOneBy({ id }) : null;
       if (!row) throw new HttpError(404, NOT_FOUND);
       const { message } = ctx.state.input.body;
       const reference = String(row.reference);
       const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
       const title = String(row[kind.definition.title]);
-      await changeWithEvents(deps, async (manager, announce) => {
+      await changeWithEvents(deps, async (tx, announce) => {
         const mailId = await queueMail(
-          manager,
+          tx,
           deps.now(),
           'reply',
           {
@@ -49,7 +49,7 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
         );
         // Neither the message nor the address: the mail (and the record's timeline) hold those.
         const subject = { kind: kind.definition.kind, id: row.id };
-        await deps.audit(ctx, 'record-replied', subject, { summary: 'e-mail reply queued', mailId }, manager);
+        await deps.audit(ctx, 'record-replied', subject, { summary: 'e-mail reply queued', mailId }, tx);
         // Other admins with the record open see the reply in its timeline.
         await announce(changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
       });

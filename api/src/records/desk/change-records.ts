@@ -100,14 +100,15 @@ export function changeEvent(
  * in one transaction.
  */
 export async function changeRecords(
-  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger' | 'audit'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus' | 'logger' | 'audit'>,
   kind: RecordKind,
   targets: VersionedId[],
   change: DeskChange,
   { actor, who, bulk }: ChangedBy,
 ): Promise<ChangeOutcome> {
   const now = deps.now();
-  return changeWithEvents(deps, async (manager, announce) => {
+  return changeWithEvents(deps, async (tx, announce) => {
+    const { manager } = tx;
     const repo = manager.getRepository<ObjectLiteral>(kind.entity);
     const ids = [...new Set(targets.map((t) => t.id))];
     const rows = new Map(((await repo.findBy({ id: In(ids) })) as DeskRow[]).map((row) => [row.id, row]));
@@ -159,20 +160,14 @@ export async function changeRecords(
       if (statusChange) events.push(eventRow(kind.definition.kind, id, 'status', actor, statusChange, now));
       if (ownerChange) events.push(eventRow(kind.definition.kind, id, 'owner', actor, ownerChange, now));
       const summary = auditSummary(statusChange, ownerChange);
-      await deps.audit(
-        who,
-        'record-changed',
-        { kind: kind.definition.kind, id },
-        bulk ? { summary, bulk } : { summary },
-        manager,
-      );
+      await deps.audit(who, 'record-changed', { kind: kind.definition.kind, id }, bulk ? { summary, bulk } : { summary }, tx);
       const title = String(row[kind.definition.title]);
       outcome.updated.push(next);
       await announce(
         changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner), row),
       );
     }
-    await storeEvents(manager, events);
+    await storeEvents(tx, events);
     return outcome;
   });
 }

@@ -32,7 +32,7 @@ async function rowsOf(manager: EntityManager, list: MatchedListName, id: string,
  * both records, so every open view of either re-reads. Answers the other record.
  */
 export async function changeLink(
-  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger' | 'audit'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus' | 'logger' | 'audit'>,
   list: MatchedListName,
   id: string,
   otherId: string,
@@ -41,7 +41,8 @@ export async function changeLink(
 ): Promise<AnyRow> {
   const otherList = MATCHED_LISTS[list];
   const now = deps.now();
-  return changeWithEvents(deps, async (manager, announce) => {
+  return changeWithEvents(deps, async (tx, announce) => {
+    const { manager } = tx;
     const { row, other } = await rowsOf(manager, list, id, otherId);
     const links = manager.getRepository<RecordLinkRow>(RECORD_LINK);
     const key = pair(list, id, otherId);
@@ -49,7 +50,7 @@ export async function changeLink(
     if (linked) await links.insert({ ...key, actorId: actor.id, createdAt: now });
     else await links.delete(key);
     const type = linked ? 'link' : 'unlink';
-    await storeEvents(manager, [
+    await storeEvents(tx, [
       eventRow(RECORD_KINDS[list].definition.kind, id, type, actor, { list: otherList, recordId: otherId }, now),
       eventRow(RECORD_KINDS[otherList].definition.kind, otherId, type, actor, { list, recordId: id }, now),
     ]);
@@ -67,7 +68,7 @@ export async function changeLink(
         summary: linked ? `linked to ${otherName}` : `unlinked from ${otherName}`,
         other: { kind: otherKind.definition.kind, id: otherId },
       },
-      manager,
+      tx,
     );
     await announce(changeEvent(kind, row, actor, 'link', text, row, { event: otherKind.definition.event, id: otherId }));
     return other;
