@@ -30,6 +30,7 @@ import { ALL_RECORD_KINDS } from '../record-kinds';
 import { changeWithEvents } from '../publish';
 import { changeEvent, changeRecords, mayOwnRecords, OwnerNotFound, type ChangedBy, type VersionedId } from './change-records';
 import { eventRow, storeEvents, timelineEntry, timelineOf } from './record-events';
+import { touchRecords } from './updated-at';
 
 export const JSON_ONLY = 'Send the change as JSON';
 /**
@@ -160,10 +161,12 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         version: number;
       };
       const actor = actorOf(ctx);
+      const at = deps.now();
       const stored = await changeWithEvents(deps, async (manager, announce) => {
         const [note] = await storeEvents(manager, [
-          eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, deps.now()),
+          eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, at),
         ]);
+        await touchRecords(manager, kind, [row.id], at);
         // The audit trail says a note was added, not what it says (it may name people).
         await deps.audit(
           ctx,
