@@ -32,7 +32,7 @@ export function StaffSettings() {
   const change = (work: StaffChange['work'], done: string, onDone?: () => void) => mutate({ work, done }, { onSuccess: onDone });
 
   return (
-    <section className="staff-settings" aria-labelledby="staff-title">
+    <section className="detail-card" aria-labelledby="staff-title">
       <h3 id="staff-title">Staff accounts</h3>
       <CreateStaffForm
         busy={busy}
