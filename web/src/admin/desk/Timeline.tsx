@@ -6,14 +6,16 @@ import { formatDateTime } from '../lists/list-definitions';
 import { invalidateRecords } from '../queries/invalidate';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
+import { useCan } from '../session/role';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { describeEntry } from './timeline-text';
 
-/** A record's timeline (received, status and owner changes, notes, mails: who and when), live, and the note form. */
+/** A record's timeline (received, status and owner changes, notes, mails: who and when), live, and the note form for agents and owners. */
 export function Timeline({ list, id }: { list: DeskListName; id: string }) {
   const { api } = useAdminServices();
   const timeline = useQuery({ queryKey: queryKeys.timeline(list, id), queryFn: () => api.timeline(list, id) });
   const failure = failureOf(timeline);
+  const canWork = useCan('agent');
   return (
     <section className="timeline-panel" aria-labelledby="timeline-title">
       <h3 id="timeline-title">Timeline</h3>
@@ -31,7 +33,7 @@ export function Timeline({ list, id }: { list: DeskListName; id: string }) {
           ))}
         </ol>
       )}
-      <NoteForm list={list} id={id} />
+      {canWork && <NoteForm list={list} id={id} />}
     </section>
   );
 }

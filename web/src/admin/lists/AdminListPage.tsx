@@ -13,6 +13,7 @@ import { apiQuery, filterParams, filtersInUrl, isFiltered, noMatchText, type Lis
 import { unreadCountsAtom } from '../live/live';
 import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
+import { useCan } from '../session/role';
 import { LoadError } from '../ui/LoadError';
 import { debounce } from '../ui/debounce';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
@@ -58,18 +59,21 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const { hidden, toggle } = useHiddenColumns(definition.name);
   const wide = definition.columns.length > WIDE_LIST_COLUMNS;
   const columns = (definition.columns as AnyColumn[]).filter((c, i) => i === 0 || !wide || !hidden.has(c.header));
-  const selection: Selection | null = definition.statuses
-    ? {
-        ids: selected,
-        toggle: (id) =>
-          setSelected((ids) => {
-            const next = new Set(ids);
-            if (!next.delete(id)) next.add(id);
-            return next;
-          }),
-        setAll: (ids) => setSelected(new Set(ids ?? [])),
-      }
-    : null;
+  // Only those who may work records select them for a bulk change (docs/admin.md#staff-and-roles).
+  const canWork = useCan('agent');
+  const selection: Selection | null =
+    definition.statuses && canWork
+      ? {
+          ids: selected,
+          toggle: (id) =>
+            setSelected((ids) => {
+              const next = new Set(ids);
+              if (!next.delete(id)) next.add(id);
+              return next;
+            }),
+          setAll: (ids) => setSelected(new Set(ids ?? [])),
+        }
+      : null;
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [exporting, setExporting] = useState(false);
   const unreadCount = useAtomValue(unreadCountsAtom)[definition.name];
@@ -197,7 +201,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       {definition.statuses && (
         <StatusTabs statuses={definition.statuses} counts={lastCounts.current} current={status} onSelect={showStatus} />
       )}
-      {definition.statuses && selected.size > 0 && (
+      {definition.statuses && selection && selected.size > 0 && (
         <BulkBar
           list={definition.name as DeskListName}
           statuses={definition.statuses}

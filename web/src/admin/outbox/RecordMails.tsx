@@ -5,15 +5,17 @@ import toast from 'react-hot-toast';
 import { invalidateRecords } from '../queries/invalidate';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
+import { useCan } from '../session/role';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { useOutbox } from './useOutbox';
 import { OutboxTable } from './OutboxPage';
 
-/** A record's mails (confirmation, staff alert, replies) and the form to reply to its sender. */
+/** A record's mails (confirmation, staff alert, replies) and, for agents and owners, the form to reply to its sender. */
 export function RecordMails({ list, id }: { list: AdminListName; id: string }) {
   const { api } = useAdminServices();
   const mails = useOutbox(id);
   const failure = failureOf(mails);
+  const canReply = useCan('agent');
   const [message, setMessage] = useState('');
   // A reply is a mail of the record and a line of its timeline: both re-read.
   const reply = useMutation({
@@ -34,13 +36,15 @@ export function RecordMails({ list, id }: { list: AdminListName; id: string }) {
       <h3 id="record-mails-title">Mails</h3>
       {failure && <LoadError message={`Error: ${failure.message}`} onRetry={() => void mails.refetch()} />}
       {mails.data && <OutboxTable mails={mails.data.data} />}
-      <form onSubmit={send} className="reply-form">
-        <label htmlFor="reply-message">Reply to the sender</label>
-        <textarea id="reply-message" value={message} onChange={(e) => setMessage(e.target.value)} required rows={5} />
-        <button type="submit" className="button" disabled={reply.isPending || message.trim() === ''}>
-          {reply.isPending ? 'Sending...' : 'Send reply'}
-        </button>
-      </form>
+      {canReply && (
+        <form onSubmit={send} className="reply-form">
+          <label htmlFor="reply-message">Reply to the sender</label>
+          <textarea id="reply-message" value={message} onChange={(e) => setMessage(e.target.value)} required rows={5} />
+          <button type="submit" className="button" disabled={reply.isPending || message.trim() === ''}>
+            {reply.isPending ? 'Sending...' : 'Send reply'}
+          </button>
+        </form>
+      )}
     </section>
   );
 }
