@@ -1,5 +1,4 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { NOTE_MAX_LENGTH, type DeskListName } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { formatDateTime } from '../lists/list-definitions';
@@ -7,6 +6,7 @@ import { invalidateRecords } from '../queries/invalidate';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
+import { MessageForm } from '../ui/MessageForm';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { describeEntry } from './timeline-text';
 
@@ -17,7 +17,7 @@ export function Timeline({ list, id }: { list: DeskListName; id: string }) {
   const failure = failureOf(timeline);
   const canWork = useCan('agent');
   return (
-    <section className="timeline-panel" aria-labelledby="timeline-title">
+    <section className="detail-card" aria-labelledby="timeline-title">
       <h3 id="timeline-title">Timeline</h3>
       {failure && <LoadError message={`Error: ${failure.message}`} onRetry={() => void timeline.refetch()} />}
       {!timeline.data && !failure && <p className="state-text">Loading...</p>}
@@ -40,23 +40,21 @@ export function Timeline({ list, id }: { list: DeskListName; id: string }) {
 
 function NoteForm({ list, id }: { list: DeskListName; id: string }) {
   const { api } = useAdminServices();
-  const [text, setText] = useState('');
   const note = useMutation({
     mutationFn: (note: string) => api.addNote(list, id, note),
     onError: (error) => toastOnce.error(error.message),
     onSettled: (_entry, _error, _note, _context, { client }) => invalidateRecords(client, list, [id]),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim()) note.mutate(text, { onSuccess: () => setText('') });
-  };
   return (
-    <form className="note-form" onSubmit={submit}>
-      <label htmlFor="note-text">Add a note</label>
-      <textarea id="note-text" value={text} maxLength={NOTE_MAX_LENGTH} rows={3} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" className="button" disabled={note.isPending || !text.trim()}>
-        {note.isPending ? 'Saving...' : 'Add note'}
-      </button>
-    </form>
+    <MessageForm
+      className="note-form"
+      label="Add a note"
+      submitLabel="Add note"
+      pendingLabel="Saving..."
+      pending={note.isPending}
+      rows={3}
+      maxLength={NOTE_MAX_LENGTH}
+      onSend={(text) => note.mutateAsync(text)}
+    />
   );
 }
