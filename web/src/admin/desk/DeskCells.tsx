@@ -15,7 +15,7 @@ export function RowStatus({ cell }: { cell: Extract<Cell, { kind: 'status' }> })
       label={`Status of ${cell.title}`}
       statuses={statusesOf(cell.list) ?? []}
       value={cell.status}
-      disabled={isPending}
+      busy={isPending}
       onChange={(status) => mutate({ list: cell.list, id: cell.id, change: { version: cell.version, status } })}
     />
   );

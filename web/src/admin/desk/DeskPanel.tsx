@@ -40,7 +40,7 @@ export function DeskPanel(props: {
           label="Status"
           statuses={props.statuses}
           value={record.status}
-          disabled={busy}
+          busy={busy}
           onChange={(status) => apply({ status })}
         />
       </label>
@@ -50,7 +50,7 @@ export function DeskPanel(props: {
           label="Owner"
           assignees={assignees}
           value={record.ownerId}
-          disabled={busy}
+          busy={busy}
           onChange={(ownerId) => apply({ ownerId })}
         />
       </label>
