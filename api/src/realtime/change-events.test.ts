@@ -142,6 +142,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('staff changes on two rep
         [inquiry.id, 'link'],
         [inquiry.id, 'link'],
         [contact.id, 'mail'],
+        // The reply answered the open contact message: a status change of its own.
+        [contact.id, 'status'],
       ]);
     }
   });

@@ -31,6 +31,7 @@ import { changeWithEvents } from '../publish';
 import { changeEvent, changeRecords, mayOwnRecords, OwnerNotFound, type ChangedBy, type VersionedId } from './change-records';
 import { presentTimelineEntry, timelineOf } from './present-timeline';
 import { eventRow, storeEvents } from './record-events';
+import { touchRecords } from './updated-at';
 
 export const JSON_ONLY = 'Send the change as JSON';
 /**
@@ -161,10 +162,12 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         version: number;
       };
       const actor = actorOf(ctx);
+      const at = deps.now();
       const stored = await changeWithEvents(deps, async (tx, announce) => {
         const [note] = await storeEvents(tx, [
-          eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, deps.now()),
+          eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, at),
         ]);
+        await touchRecords(tx, kind, [row.id], at);
         // The audit trail says a note was added, not what it says (it may name people).
         await deps.audit(ctx, 'record-note-added', { kind: kind.definition.kind, id: row.id }, { summary: 'note added' }, tx);
         await announce(changeEvent(kind, row, actor, 'note', `added a note to ${String(row[kind.definition.title])}`));

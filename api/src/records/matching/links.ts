@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import type { AuditWho } from '../../audit/audit';
 import { changeEvent, type DeskRow } from '../desk/change-records';
 import { eventRow, storeEvents } from '../desk/record-events';
+import { touchRecords } from '../desk/updated-at';
 import { changeWithEvents } from '../publish';
 import type { AnyRow } from '../record-kind';
 import { RECORD_KINDS } from '../record-kinds';
@@ -27,9 +28,10 @@ async function rowsOf(manager: EntityManager, list: MatchedListName, id: string,
 
 /**
  * Links (or unlinks) a record with one of the other matched list: the link row, an event in both
- * records' timelines and an audit entry (on the record the link was made from, naming the other
- * by kind, id and reference), in one transaction, which announces it. One realtime event names
- * both records, so every open view of either re-reads. Answers the other record.
+ * records' timelines, both records' Updated At and an audit entry (on the record the link was
+ * made from, naming the other by kind, id and reference), in one transaction, which announces it.
+ * One realtime event names both records, so every open view of either re-reads. Answers the
+ * other record.
  */
 export async function changeLink(
   deps: Pick<AppDeps, 'db' | 'now' | 'bus' | 'logger' | 'audit'>,
@@ -54,6 +56,8 @@ export async function changeLink(
       eventRow(RECORD_KINDS[list].definition.kind, id, type, actor, { list: otherList, recordId: otherId }, now),
       eventRow(RECORD_KINDS[otherList].definition.kind, otherId, type, actor, { list, recordId: id }, now),
     ]);
+    await touchRecords(tx, RECORD_KINDS[list], [id], now);
+    await touchRecords(tx, RECORD_KINDS[otherList], [otherId], now);
     const kind = RECORD_KINDS[list];
     const otherKind = RECORD_KINDS[otherList];
     const title = String(row[kind.definition.title]);
