@@ -1,6 +1,5 @@
 import { rm } from 'node:fs/promises';
-import type { EntityManager } from 'typeorm';
-import { placeholderList, run } from '../privacy/statements';
+import type { Transaction } from '../db/database';
 import { filedMailPath } from './transport';
 
 /**
@@ -9,14 +8,10 @@ import { filedMailPath } from './transport';
  * sent) and whether each waited for a digest. Answers the erased mails' ids, whose filed copies
  * (`.eml` under DATA_DIR/mail) go once the transaction has committed.
  */
-export async function eraseRecordMails(manager: EntityManager, recordIds: string[]): Promise<string[]> {
-  const ids = placeholderList(recordIds);
-  const { rows } = await run<{ id: string }>(
-    manager,
-    `DELETE FROM "mail_outbox" WHERE "recordId" IN (${ids}) RETURNING "id"`,
-    recordIds,
-  );
-  await run(manager, `DELETE FROM "staff_digest_items" WHERE "recordId" IN (${ids})`, recordIds);
+export async function eraseRecordMails(tx: Transaction, recordIds: string[]): Promise<string[]> {
+  const ids = recordIds.map(() => '?').join(', ');
+  const rows = await tx.all<{ id: string }>(`DELETE FROM "mail_outbox" WHERE "recordId" IN (${ids}) RETURNING "id"`, recordIds);
+  await tx.run(`DELETE FROM "staff_digest_items" WHERE "recordId" IN (${ids})`, recordIds);
   return rows.map((r) => String(r.id));
 }
 

@@ -1,8 +1,8 @@
 import type { MailPurpose, RecordKind } from '@sourcing/shared';
-import type { AppDeps } from '../app-deps';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
 import { dbTime } from '../db/engine';
-import { rawSql } from '../db/raw-sql';
-import { run as runIn } from '../privacy/statements';
+import type { Logger } from '../http/logger';
 import { queueDueDigest } from './staff-alerts';
 import type { MailToDeliver, MailTransport } from './transport';
 import { addressVerdict, recordWithheld } from './visitor-mail';
@@ -14,7 +14,13 @@ export interface MailWorker {
   close(): Promise<void>;
 }
 
-type WorkerDeps = Pick<AppDeps, 'dataSource' | 'engine' | 'config' | 'logger' | 'now'>;
+/** What the worker needs of the app's dependencies (it is one of them: app-deps.ts). */
+interface WorkerDeps {
+  db: Pick<Database, 'engine' | 'all' | 'run' | 'transaction'>;
+  config: Pick<Config, 'mail' | 'publicUrl' | 'port'>;
+  logger: Logger;
+  now: () => Date;
+}
 
 const BATCH = 10;
 
@@ -43,9 +49,9 @@ export const retryDelayMs = (baseMs: number, attempts: number) => Math.min(baseM
  */
 export function startMailWorker(deps: WorkerDeps, transport: MailTransport): MailWorker {
   const { retryBaseMs, maxAttempts, leaseSeconds, pollMs } = deps.config.mail;
-  const postgres = deps.engine === 'postgres';
-  const sql = rawSql(deps.dataSource);
-  const time = (date: Date) => dbTime(deps.engine, date);
+  const { db } = deps;
+  const postgres = db.engine === 'postgres';
+  const time = (date: Date) => dbTime(db.engine, date);
 
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -54,7 +60,7 @@ export function startMailWorker(deps: WorkerDeps, transport: MailTransport): Mai
 
   async function claim(): Promise<ClaimedMail[]> {
     const now = deps.now();
-    const rows = await sql.all<Omit<ClaimedMail, 'recipients'> & { recipients: string }>(
+    const rows = await db.all<Omit<ClaimedMail, 'recipients'> & { recipients: string }>(
       `UPDATE "mail_outbox" SET "leaseUntil" = ?, "attempts" = "attempts" + 1
 WHERE "id" IN (SELECT "id" FROM "mail_outbox"
   WHERE "state" = 'pending' AND "nextAttemptAt" <= ? AND ("leaseUntil" IS NULL OR "leaseUntil" <= ?)
@@ -74,15 +80,14 @@ RETURNING "id", "sender", "recipients", "message", "attempts", "purpose", "recor
     for (const recipient of mail.recipients) {
       const verdict = await addressVerdict(deps, recipient);
       if (verdict.ok) continue;
-      await deps.dataSource.transaction(async (manager) => {
-        await runIn(
-          manager,
+      await db.transaction(async (tx) => {
+        await tx.run(
           `UPDATE "mail_outbox" SET "state" = 'withheld', "leaseUntil" = NULL, "lastError" = ? WHERE "id" = ?`,
           [WITHHELD_TEXT[verdict.reason](recipient), mail.id],
         );
         if (mail.recordKind && mail.recordId) {
           const details = { purpose: mail.purpose, to: recipient, reason: verdict.reason };
-          await recordWithheld(manager, { kind: mail.recordKind, id: mail.recordId }, details, deps.now());
+          await recordWithheld(tx, { kind: mail.recordKind, id: mail.recordId }, details, deps.now());
         }
       });
       return true;
@@ -94,7 +99,7 @@ RETURNING "id", "sender", "recipients", "message", "attempts", "purpose", "recor
     if (await withheld(mail)) return;
     try {
       await transport.deliver(mail);
-      await sql.write(
+      await db.run(
         `UPDATE "mail_outbox" SET "state" = ?, "deliveredAt" = ?, "leaseUntil" = NULL, "lastError" = NULL WHERE "id" = ?`,
         [transport.delivers, time(deps.now()), mail.id],
       );
@@ -103,7 +108,7 @@ RETURNING "id", "sender", "recipients", "message", "attempts", "purpose", "recor
       const failed = mail.attempts >= maxAttempts;
       deps.logger[failed ? 'error' : 'warn']('mail delivery failed', { mail: mail.id, attempts: mail.attempts, error: message });
       const next = new Date(deps.now().getTime() + retryDelayMs(retryBaseMs, mail.attempts));
-      await sql.write(
+      await db.run(
         `UPDATE "mail_outbox" SET "state" = ?, "nextAttemptAt" = ?, "leaseUntil" = NULL, "lastError" = ? WHERE "id" = ?`,
         [failed ? 'failed' : 'pending', time(next), message.slice(0, 1000), mail.id],
       );

@@ -1,10 +1,7 @@
 import { ADMIN_ROUTE_OF, TITLE_OF, type RecordKind } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
-import type { AppDeps } from '../app-deps';
 import type { Config } from '../config';
-import { dbTime, engineOf, timeFromDb } from '../db/engine';
-import { insertRow } from '../db/insert-row';
-import { run } from '../privacy/statements';
+import type { Database, Transaction } from '../db/database';
+import { dbTime, timeFromDb, type Engine } from '../db/engine';
 import { eventRow, RECORD_EVENT } from '../records/desk/record-events';
 import { escapeHtml, type OutgoingMail } from './compose';
 import { queueMail } from './outbox';
@@ -16,7 +13,7 @@ export const ALERTS_PER_MINUTE = 10;
 export const DIGEST_EVERY_MS = 5 * 60_000;
 
 /** A record's page in the admin. */
-const adminLink = (config: Config, kind: RecordKind, id: string) => `${siteUrl(config)}${ADMIN_ROUTE_OF[kind]}/${id}`;
+const adminLink = (config: Pick<Config, 'publicUrl' | 'port'>, kind: RecordKind, id: string) => `${siteUrl(config)}${ADMIN_ROUTE_OF[kind]}/${id}`;
 
 /** A submission staff are alerted of: what the alert says of it (its copy may hold anything the visitor typed). */
 export interface AlertedSubmission {
@@ -35,10 +32,9 @@ export interface AlertedSubmission {
  * Whether this submission's alert waits for a digest: a digest is open (an alert waits already),
  * or ALERTS_PER_MINUTE alerts (sent or waiting) were written in the minute before it.
  */
-async function burstGoesOn(manager: EntityManager, now: Date): Promise<boolean> {
-  const since = dbTime(engineOf(manager.connection), new Date(now.getTime() - 60_000));
-  const { rows } = await run<{ waiting: string | number; recent: string | number }>(
-    manager,
+async function burstGoesOn(tx: Transaction, engine: Engine, now: Date): Promise<boolean> {
+  const since = dbTime(engine, new Date(now.getTime() - 60_000));
+  const rows = await tx.all<{ waiting: string | number; recent: string | number }>(
     `SELECT (SELECT COUNT(*) FROM "staff_digest_items" WHERE "digestedAt" IS NULL) AS "waiting",
   (SELECT COUNT(*) FROM "mail_outbox" WHERE "purpose" = 'staff-alert' AND "createdAt" > ?)
   + (SELECT COUNT(*) FROM "staff_digest_items" WHERE "heldAt" > ?) AS "recent"`,
@@ -52,15 +48,19 @@ async function burstGoesOn(manager: EntityManager, now: Date): Promise<boolean> 
  * the kind, name and reference, a link to it in the admin, and what was sent. In a burst (more
  * than ALERTS_PER_MINUTE a minute) it waits instead for the next digest.
  */
-export async function queueStaffAlert(manager: EntityManager, config: Config, submission: AlertedSubmission): Promise<void> {
+export async function queueStaffAlert(
+  tx: Transaction,
+  { config, engine }: { config: Config; engine: Engine },
+  submission: AlertedSubmission,
+): Promise<void> {
   const { kind, id, reference, name, createdAt } = submission;
   if (config.mail.notifyEmails.length === 0) return;
-  if (await burstGoesOn(manager, createdAt)) {
-    await run(manager, `INSERT INTO "staff_digest_items" ("recordKind", "recordId", "reference", "heldAt") VALUES (?, ?, ?, ?)`, [
+  if (await burstGoesOn(tx, engine, createdAt)) {
+    await tx.run(`INSERT INTO "staff_digest_items" ("recordKind", "recordId", "reference", "heldAt") VALUES (?, ?, ?, ?)`, [
       kind,
       id,
       reference,
-      dbTime(engineOf(manager.connection), createdAt),
+      dbTime(engine, createdAt),
     ]);
     return;
   }
@@ -75,7 +75,7 @@ export async function queueStaffAlert(manager: EntityManager, config: Config, su
     text: `${alert}\n\nOpen it in the admin: ${link}\n\n${submission.copy.text}\n`,
     html: `<p>${escapeHtml(alert)}</p><p><a href="${escapeHtml(link)}">Open it in the admin</a></p>${submission.copy.html}`,
   };
-  await queueMail(manager, createdAt, 'staff-alert', mail, { kind, id });
+  await queueMail(tx, createdAt, 'staff-alert', mail, { kind, id });
 }
 
 interface DigestItem {
@@ -92,24 +92,26 @@ interface DigestItem {
  * reference and admin link: no names, nothing a visitor typed. Each record's timeline says so.
  * Answers whether a digest was queued.
  */
-export async function queueDueDigest(deps: Pick<AppDeps, 'dataSource' | 'config' | 'now'>): Promise<boolean> {
+export async function queueDueDigest(deps: {
+  db: Pick<Database, 'engine' | 'transaction'>;
+  config: Pick<Config, 'mail' | 'publicUrl' | 'port'>;
+  now: () => Date;
+}): Promise<boolean> {
   const now = deps.now();
-  const engine = engineOf(deps.dataSource);
-  return deps.dataSource.transaction(async (manager) => {
-    const { rows: due } = await run<{ first: Date | string | null }>(
-      manager,
+  const { engine } = deps.db;
+  return deps.db.transaction(async (tx) => {
+    const due = await tx.all<{ first: Date | string | null }>(
       `SELECT MIN("heldAt") AS "first" FROM "staff_digest_items" WHERE "digestedAt" IS NULL`,
     );
     const first = due[0]?.first;
     if (!first || timeFromDb(first).getTime() > now.getTime() - DIGEST_EVERY_MS) return false;
-    const { rows: items } = await run<DigestItem>(
-      manager,
+    const items = await tx.all<DigestItem>(
       `UPDATE "staff_digest_items" SET "digestedAt" = ? WHERE "digestedAt" IS NULL
 RETURNING "recordKind", "recordId", "reference", "heldAt"`,
       [dbTime(engine, now)],
     );
     // Digested alerts count for the burst one minute more; then they go.
-    await run(manager, `DELETE FROM "staff_digest_items" WHERE "digestedAt" IS NOT NULL AND "heldAt" <= ?`, [
+    await tx.run(`DELETE FROM "staff_digest_items" WHERE "digestedAt" IS NOT NULL AND "heldAt" <= ?`, [
       dbTime(engine, new Date(now.getTime() - 60_000)),
     ]);
     if (items.length === 0 || deps.config.mail.notifyEmails.length === 0) return false;
@@ -120,7 +122,7 @@ RETURNING "recordKind", "recordId", "reference", "heldAt"`,
     }));
     const intro = `${items.length} submissions arrived while more than ${ALERTS_PER_MINUTE} came in a minute, so their alerts are grouped here.`;
     const subject = `Staff digest — ${items.length} new submissions`;
-    await queueMail(manager, now, 'staff-digest', {
+    await queueMail(tx, now, 'staff-digest', {
       from: deps.config.mail.from,
       to: deps.config.mail.notifyEmails,
       subject,
@@ -129,7 +131,7 @@ RETURNING "recordKind", "recordId", "reference", "heldAt"`,
     });
     const details = { purpose: 'staff-digest' as const, to: deps.config.mail.notifyEmails, subject };
     for (const item of items) {
-      await insertRow(manager, RECORD_EVENT, eventRow(item.recordKind, item.recordId, 'mail', null, details, now));
+      await tx.insert(RECORD_EVENT, eventRow(item.recordKind, item.recordId, 'mail', null, details, now));
     }
     return true;
   });

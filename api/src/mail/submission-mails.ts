@@ -1,6 +1,7 @@
 import { parseEmailAddress, submittedFields, type FieldDefinition, type RecordDefinition } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
-import type { AppDeps } from '../app-deps';
+import type { Config } from '../config';
+import type { Transaction } from '../db/database';
+import type { Engine } from '../db/engine';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml } from './compose';
 import { confirmationMail } from './confirmation-mail';
@@ -42,8 +43,8 @@ const copyHtml = (lines: CopyLine[]) =>
  * during a burst. A submission from a blocked address is spam: staff are not alerted.
  */
 export async function queueSubmissionMails(
-  manager: EntityManager,
-  deps: Pick<AppDeps, 'config'>,
+  tx: Transaction,
+  deps: { config: Config; engine: Engine },
   kind: RecordKind,
   row: AnyRow,
   verdict: VisitorMailVerdict,
@@ -55,7 +56,7 @@ export async function queueSubmissionMails(
   const record = { kind: definition.kind, id: row.id };
   const facts = { kind: definition.kind, reference, name, siteUrl: siteUrl(deps.config) };
   await queueVisitorMail(
-    manager,
+    tx,
     row.createdAt,
     'confirmation',
     { stored: email, verdict },
@@ -65,7 +66,7 @@ export async function queueSubmissionMails(
   if (!verdict.ok && verdict.reason === 'blocked') return;
   const copy = copyOf(definition, row);
   const sender = parseEmailAddress(email);
-  await queueStaffAlert(manager, deps.config, {
+  await queueStaffAlert(tx, deps, {
     ...record,
     reference,
     name,

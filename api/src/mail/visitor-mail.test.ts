@@ -1,7 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { ADMIN_LISTS, BLOCK_VALUE_INVALID, type OutboxMailSummary, type TimelineEntry } from '@sourcing/shared';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { insertRow } from '../db/insert-row';
 import { MULTI_ADDRESS_SHAPES } from '../test/address-shapes';
 import { recordRow, seedRows } from '../test/factories';
 import { withProof } from '../test/form-proof';
@@ -105,7 +104,7 @@ describe.each(TEST_ENGINES)('one address means one address, at a real SMTP serve
   it('never mails a record stored before addresses were parsed: a reply is refused, a queued mail is withheld at send time', async () => {
     const stored = 'ceo,hr,all-staff,victim@example.com';
     const [row] = [recordRow('contacts', new Date(), { email: stored })];
-    await seedRows(server.deps.dataSource, 'contacts', [row]);
+    await seedRows(server.deps.db, 'contacts', [row]);
     const path = ADMIN_LISTS.contacts.path;
 
     const reply = await json(server, 'POST', `/api${path}/${row.id}/reply`, { message: 'Hello' });
@@ -135,7 +134,7 @@ describe.each(TEST_ENGINES)('one address means one address, at a real SMTP serve
       createdAt: new Date(),
       deliveredAt: null,
     };
-    await server.deps.dataSource.transaction((manager) => insertRow(manager, OUTBOX, queued));
+    await server.deps.db.transaction((tx) => tx.insert(OUTBOX, queued));
     server.deps.mail.nudge();
     await expect.poll(async () => (await outbox(server, `?recordId=${row.id}`)).map((m) => m.state), POLL).toEqual(['withheld']);
     expect((await outbox(server, `?recordId=${row.id}`))[0].lastError).toBe('Not sent: ceo is not one e-mail address');

@@ -1,14 +1,18 @@
 import { addressKey, parseEmailAddress, type MailPurpose, type MailWithheldReason, type RecordKind } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
-import type { AppDeps } from '../app-deps';
-import { insertRow } from '../db/insert-row';
+import type { Config } from '../config';
+import type { Database, Transaction } from '../db/database';
 import { isRefusal, limitKey, type LimiterFactory } from '../limits/limiters';
 import { blockedAs } from '../privacy/block-list';
 import { eventRow, RECORD_EVENT } from '../records/desk/record-events';
 import type { OutgoingMail } from './compose';
 import { queueMail } from './outbox';
 
-type VisitorMailDeps = Pick<AppDeps, 'dataSource' | 'limiters' | 'config'>;
+/** What these checks need of the app's dependencies (the outbox worker, one of them, asks addressVerdict). */
+interface VisitorMailDeps {
+  db: Pick<Database, 'all'>;
+  limiters: LimiterFactory;
+  config: Pick<Config, 'mail'>;
+}
 
 /** Whether an address may be mailed: the one address to mail, or why not. */
 export type AddressVerdict =
@@ -19,10 +23,10 @@ export type AddressVerdict =
  * record stored before the parser, with `ceo,hr,victim@example.com`, is never mailed) that is not on
  * the block list, by itself or by its domain.
  */
-export async function addressVerdict(deps: Pick<AppDeps, 'dataSource'>, stored: string): Promise<AddressVerdict> {
+export async function addressVerdict(deps: Pick<VisitorMailDeps, 'db'>, stored: string): Promise<AddressVerdict> {
   const parsed = parseEmailAddress(stored);
   if (!parsed.ok) return { ok: false, reason: 'invalid-address' };
-  if (await blockedAs(deps.dataSource, parsed.address)) return { ok: false, reason: 'blocked' };
+  if (await blockedAs(deps.db, parsed.address)) return { ok: false, reason: 'blocked' };
   return { ok: true, address: parsed.address };
 }
 
@@ -67,12 +71,12 @@ async function takeAllowance(deps: VisitorMailDeps, address: string): Promise<bo
 
 /** The record's timeline says that a mail to its sender was not sent, and why (in the caller's transaction). */
 export async function recordWithheld(
-  manager: EntityManager,
+  tx: Transaction,
   record: { kind: RecordKind; id: string },
   details: { purpose: MailPurpose; to: string; reason: MailWithheldReason },
   now: Date,
 ): Promise<void> {
-  await insertRow(manager, RECORD_EVENT, eventRow(record.kind, record.id, 'withheld', null, details, now));
+  await tx.insert(RECORD_EVENT, eventRow(record.kind, record.id, 'withheld', null, details, now));
 }
 
 /** Whether a mail to a visitor may go, decided before the transaction that queues it (see visitorMailVerdict). */
@@ -97,7 +101,7 @@ export async function visitorMailVerdict(deps: VisitorMailDeps, stored: string):
  * recipient and the `To` header. Answers whether the mail was queued.
  */
 export async function queueVisitorMail(
-  manager: EntityManager,
+  tx: Transaction,
   now: Date,
   purpose: MailPurpose,
   { stored, verdict }: { stored: string; verdict: VisitorMailVerdict },
@@ -105,9 +109,9 @@ export async function queueVisitorMail(
   record: { kind: RecordKind; id: string },
 ): Promise<boolean> {
   if (!verdict.ok) {
-    await recordWithheld(manager, record, { purpose, to: stored, reason: verdict.reason }, now);
+    await recordWithheld(tx, record, { purpose, to: stored, reason: verdict.reason }, now);
     return false;
   }
-  await queueMail(manager, now, purpose, write(verdict.address), record);
+  await queueMail(tx, now, purpose, write(verdict.address), record);
   return true;
 }

@@ -35,7 +35,7 @@ export function registerBlockListRoutes(router: Router, deps: AppDeps) {
 
   router.get(path, owner, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = { data: await blockList(deps.dataSource) } satisfies BlockListPage;
+    ctx.body = { data: await blockList(deps.db) } satisfies BlockListPage;
   });
 
   router.post<AdminState & InputState<z.output<typeof blockSendersSchema>>>(
@@ -43,11 +43,11 @@ export function registerBlockListRoutes(router: Router, deps: AppDeps) {
     owner,
     validate({ body: blockSendersSchema, message: 'Invalid block list entry' }),
     async (ctx) => {
-      const added: BlockedSender[] = await deps.dataSource.transaction(async (manager) => {
-        const rows = await addToBlockList(manager, ctx.state.input.body.values, ctx.state.admin.email, deps.now());
+      const added: BlockedSender[] = await deps.db.transaction(async (tx) => {
+        const rows = await addToBlockList(tx, deps.engine, ctx.state.input.body.values, ctx.state.admin.email, deps.now());
         if (rows.length) {
           const domains = rows.filter((r) => r.kind === 'domain').map((r) => r.value);
-          await deps.audit(ctx, 'senders-blocked', null, { summary: blockedSummary(rows), domains }, manager);
+          await deps.audit(ctx, 'senders-blocked', null, { summary: blockedSummary(rows), domains }, tx);
         }
         return rows;
       });
@@ -59,11 +59,11 @@ export function registerBlockListRoutes(router: Router, deps: AppDeps) {
   router.delete(`${path}/:value`, owner, async (ctx) => {
     const parsed = parseBlockValue(ctx.params.value);
     if (!parsed.ok) throw new HttpError(404, NOT_FOUND);
-    const removed = await deps.dataSource.transaction(async (manager) => {
-      const kind = await removeFromBlockList(manager, parsed.value);
+    const removed = await deps.db.transaction(async (tx) => {
+      const kind = await removeFromBlockList(tx, parsed.value);
       if (kind) {
         const summary = kind === 'domain' ? `domain ${parsed.value} unblocked` : 'address unblocked';
-        await deps.audit(ctx, 'sender-unblocked', null, { summary }, manager);
+        await deps.audit(ctx, 'sender-unblocked', null, { summary }, tx);
       }
       return kind;
     });

@@ -1,7 +1,6 @@
 import { addressKey, domainOf, type BlockedSender, type BlockKind } from '@sourcing/shared';
-import type { DataSource, EntityManager } from 'typeorm';
-import { dbTime, engineOf, timeFromDb } from '../db/engine';
-import { placeholderList, read, run } from './statements';
+import type { Database, Transaction } from '../db/database';
+import { dbTime, timeFromDb, type Engine } from '../db/engine';
 
 /**
  * The block list (docs/hardening.md#block-list): addresses and domains that get no mail at all and
@@ -17,11 +16,10 @@ function keysOf(address: string): string[] {
 }
 
 /** How the address is blocked (by itself or by its domain), or null when it is not. */
-export async function blockedAs(dataSource: DataSource, address: string): Promise<BlockKind | null> {
+export async function blockedAs(db: Pick<Database, 'all'>, address: string): Promise<BlockKind | null> {
   const keys = keysOf(address);
-  const rows = await read<{ kind: BlockKind }>(
-    dataSource,
-    `SELECT "kind" FROM "blocked_senders" WHERE "value" IN (${placeholderList(keys)})`,
+  const rows = await db.all<{ kind: BlockKind }>(
+    `SELECT "kind" FROM "blocked_senders" WHERE "value" IN (${keys.map(() => '?').join(', ')})`,
     keys,
   );
   return rows[0]?.kind ?? null;
@@ -37,9 +35,8 @@ interface BlockedRow {
 const present = (row: BlockedRow): BlockedSender => ({ ...row, createdAt: timeFromDb(row.createdAt).toISOString() });
 
 /** Every blocked address and domain, by value. */
-export async function blockList(dataSource: DataSource): Promise<BlockedSender[]> {
-  const rows = await read<BlockedRow>(
-    dataSource,
+export async function blockList(db: Pick<Database, 'all'>): Promise<BlockedSender[]> {
+  const rows = await db.all<BlockedRow>(
     `SELECT "value", "kind", "createdAt", "createdBy" FROM "blocked_senders" ORDER BY "value"`,
   );
   return rows.map(present);
@@ -47,16 +44,16 @@ export async function blockList(dataSource: DataSource): Promise<BlockedSender[]
 
 /** Adds entries not on the list yet (in the caller's transaction); answers those it added. */
 export async function addToBlockList(
-  manager: EntityManager,
+  tx: Transaction,
+  engine: Engine,
   entries: { kind: BlockKind; value: string }[],
   by: string,
   now: Date,
 ): Promise<BlockedSender[]> {
   const added: BlockedSender[] = [];
-  const at = dbTime(engineOf(manager.connection), now);
+  const at = dbTime(engine, now);
   for (const { kind, value } of entries) {
-    const { rows } = await run<BlockedRow>(
-      manager,
+    const rows = await tx.all<BlockedRow>(
       `INSERT INTO "blocked_senders" ("value", "kind", "createdAt", "createdBy") VALUES (?, ?, ?, ?)
 ON CONFLICT ("value") DO NOTHING RETURNING "value", "kind", "createdAt", "createdBy"`,
       [value, kind, at, by],
@@ -67,9 +64,7 @@ ON CONFLICT ("value") DO NOTHING RETURNING "value", "kind", "createdAt", "create
 }
 
 /** Removes one entry (in the caller's transaction); answers whether it was there. */
-export async function removeFromBlockList(manager: EntityManager, value: string): Promise<BlockKind | null> {
-  const { rows } = await run<{ kind: BlockKind }>(manager, `DELETE FROM "blocked_senders" WHERE "value" = ? RETURNING "kind"`, [
-    value,
-  ]);
+export async function removeFromBlockList(tx: Transaction, value: string): Promise<BlockKind | null> {
+  const rows = await tx.all<{ kind: BlockKind }>(`DELETE FROM "blocked_senders" WHERE "value" = ? RETURNING "kind"`, [value]);
   return rows[0]?.kind ?? null;
 }

@@ -11,11 +11,10 @@ import type { ObjectLiteral } from 'typeorm';
 import yazl from 'yazl';
 import type { AppDeps } from '../app-deps';
 import { timeFromDb } from '../db/engine';
-import { timelineOf } from '../records/desk/record-events';
+import { timelineOf } from '../records/desk/present-timeline';
 import { afterErasure, eraseWithin, noTraces, type ErasureDeps } from '../records/erasure/erase-record';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
-import { placeholderList, read } from './statements';
 
 /**
  * A person's data (docs/admin.md#a-persons-data): every record whose address is theirs, whatever
@@ -26,11 +25,11 @@ export interface PersonsRecords {
   records: { kind: RecordKind; row: AnyRow }[];
 }
 
-export async function recordsOfAddress(deps: Pick<AppDeps, 'dataSource'>, email: string): Promise<PersonsRecords> {
+export async function recordsOfAddress(deps: Pick<AppDeps, 'db'>, email: string): Promise<PersonsRecords> {
   const key = addressKey(email);
   const records: PersonsRecords['records'] = [];
   for (const kind of ALL_RECORD_KINDS) {
-    const rows = (await deps.dataSource
+    const rows = (await deps.db.reads
       .getRepository<ObjectLiteral>(kind.entity)
       .createQueryBuilder('r')
       .where('LOWER(r.email) = :key', { key })
@@ -70,18 +69,17 @@ interface MailRow {
   deliveredAt: Date | string | null;
 }
 
-async function mailsOf(deps: Pick<AppDeps, 'dataSource'>, ids: string[]): Promise<MailRow[]> {
+async function mailsOf(deps: Pick<AppDeps, 'db'>, ids: string[]): Promise<MailRow[]> {
   if (ids.length === 0) return [];
-  return read<MailRow>(
-    deps.dataSource,
+  return deps.db.all<MailRow>(
     `SELECT "id", "recordId", "purpose", "recipients", "subject", "message", "state", "createdAt", "deliveredAt"
-FROM "mail_outbox" WHERE "recordId" IN (${placeholderList(ids)}) ORDER BY "createdAt", "id"`,
+FROM "mail_outbox" WHERE "recordId" IN (${ids.map(() => '?').join(', ')}) ORDER BY "createdAt", "id"`,
     ids,
   );
 }
 
 /** GET /admin/people: the records, and how many mails and files they have. */
-export async function lookUpPerson(deps: Pick<AppDeps, 'dataSource'>, email: string): Promise<PersonLookup> {
+export async function lookUpPerson(deps: Pick<AppDeps, 'db'>, email: string): Promise<PersonLookup> {
   const found = await recordsOfAddress(deps, email);
   const mails = await mailsOf(
     deps,
@@ -116,7 +114,7 @@ function zipName(folder: string, original: string, taken: Set<string>): string {
  * naming the address (its fields, status, timeline and notes), every mail to or about it (with the
  * message as sent), the newsletter consent, and each record's files under `files/`.
  */
-export async function personArchive(deps: Pick<AppDeps, 'dataSource' | 'uploads' | 'now'>, email: string) {
+export async function personArchive(deps: Pick<AppDeps, 'db' | 'uploads' | 'now'>, email: string) {
   const found = await recordsOfAddress(deps, email);
   const mails = await mailsOf(
     deps,
@@ -134,7 +132,7 @@ export async function personArchive(deps: Pick<AppDeps, 'dataSource' | 'uploads'
       if (path && inZip) zip.addReadStream(createReadStream(path), inZip);
       return { name: file.originalName, type: file.mimeType, size: file.size, inZip };
     });
-    const timeline: TimelineEntry[] = await timelineOf(deps.dataSource.manager, row.id, row.createdAt);
+    const timeline: TimelineEntry[] = await timelineOf(deps.db.reads, row.id, row.createdAt);
     const fields = Object.fromEntries(
       kind.definition.fields.filter((f) => f.kind !== 'files').map((f) => [f.key, exported(row[f.key])]),
     );
@@ -160,9 +158,8 @@ export async function personArchive(deps: Pick<AppDeps, 'dataSource' | 'uploads'
   }
   const subscriberIds = found.records.filter((r) => r.kind.definition.list === 'subscribers').map((r) => r.row.id);
   const consent = subscriberIds.length
-    ? await read<{ email: string; status: string; createdAt: Date | string; confirmationSentAt: Date | string | null }>(
-        deps.dataSource,
-        `SELECT "email", "status", "createdAt", "confirmationSentAt" FROM "subscribers" WHERE "id" IN (${placeholderList(subscriberIds)})`,
+    ? await deps.db.all<{ email: string; status: string; createdAt: Date | string; confirmationSentAt: Date | string | null }>(
+        `SELECT "email", "status", "createdAt", "confirmationSentAt" FROM "subscribers" WHERE "id" IN (${subscriberIds.map(() => '?').join(', ')})`,
         subscriberIds,
       )
     : [];
@@ -193,14 +190,14 @@ export async function erasePerson(
 ): Promise<number> {
   const found = await recordsOfAddress(deps, email);
   const traces = noTraces();
-  await deps.dataSource.transaction(async (manager) => {
+  await deps.db.transaction(async (tx) => {
     for (const kind of ALL_RECORD_KINDS) {
       const ids = found.records.filter((r) => r.kind === kind).map((r) => r.row.id);
-      await eraseWithin(manager, kind, ids, traces);
+      await eraseWithin(tx, kind, ids, traces);
     }
     if (traces.erased.length) {
       const summary = `erased ${traces.erased.length} ${traces.erased.length === 1 ? 'record' : 'records'}`;
-      await deps.audit(who, 'person-erased', null, { summary, records: traces.erased }, manager);
+      await deps.audit(who, 'person-erased', null, { summary, records: traces.erased }, tx);
     }
   });
   await afterErasure(deps, traces);

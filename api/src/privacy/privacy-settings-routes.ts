@@ -23,7 +23,7 @@ export function registerPrivacySettingsRoutes(router: Router, deps: AppDeps) {
 
   router.get(path, owner, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await readPrivacySettings(deps.dataSource, deps.config);
+    ctx.body = await readPrivacySettings(deps.db, deps.config);
   });
 
   router.patch<AdminState & InputState<z.output<typeof privacySettingsSchema>>>(
@@ -32,17 +32,17 @@ export function registerPrivacySettingsRoutes(router: Router, deps: AppDeps) {
     validate({ body: privacySettingsSchema, message: 'Invalid settings' }),
     async (ctx) => {
       const { keptStatuses } = ctx.state.input.body;
-      await deps.dataSource.transaction(async (manager) => {
-        await saveKeptStatuses(manager, keptStatuses);
+      await deps.db.transaction(async (tx) => {
+        await saveKeptStatuses(tx, keptStatuses);
         await deps.audit(
           ctx,
           'privacy-settings-changed',
           null,
           { summary: `retention keeps ${keptSummary(keptStatuses)}` },
-          manager,
+          tx,
         );
       });
-      ctx.body = (await readPrivacySettings(deps.dataSource, deps.config)) satisfies PrivacySettings;
+      ctx.body = (await readPrivacySettings(deps.db, deps.config)) satisfies PrivacySettings;
     },
   );
 }

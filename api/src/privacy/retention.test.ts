@@ -26,9 +26,9 @@ describe.each(TEST_ENGINES)('retention on %s', (engine) => {
     const oldContact = recordRow('contacts', old);
     const confirmed = recordRow('subscribers', old, { status: 'confirmed' });
     const pending = recordRow('subscribers', old, { status: 'pending' });
-    await seedRows(server.deps.dataSource, 'inquiries', [oldNew, oldWon, oldWorkedLately, young]);
-    await seedRows(server.deps.dataSource, 'contacts', [oldContact]);
-    await seedRows(server.deps.dataSource, 'subscribers', [confirmed, pending]);
+    await seedRows(server.deps.db, 'inquiries', [oldNew, oldWon, oldWorkedLately, young]);
+    await seedRows(server.deps.db, 'contacts', [oldContact]);
+    await seedRows(server.deps.db, 'subscribers', [confirmed, pending]);
     const note = await call(server, `/api/inquiry/inquiries/${oldWorkedLately.id}/notes`, {
       method: 'POST',
       headers: owner(),

@@ -1,14 +1,13 @@
 import { SPAM_STATUS, type PrivacySettings } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 import type { AuditActor } from '../audit/audit';
-import { dbTime, engineOf } from '../db/engine';
+import { dbTime } from '../db/engine';
 import { afterErasure, eraseWithin, noTraces } from '../records/erasure/erase-record';
 import type { RecordKind } from '../records/record-kind';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { readPrivacySettings } from './privacy-settings';
-import { placeholderList, read, run } from './statements';
 
-type RetentionDeps = Pick<AppDeps, 'dataSource' | 'uploads' | 'audit' | 'logger' | 'config' | 'now'>;
+type RetentionDeps = Pick<AppDeps, 'db' | 'uploads' | 'audit' | 'logger' | 'config' | 'now'>;
 
 /** Who the audit trail says erased records for retention. */
 export const RETENTION_ACTOR: AuditActor = { id: null, email: 'retention' };
@@ -30,17 +29,14 @@ export function monthsBefore(date: Date, months: number): Date {
  * started twice in a day does not run it twice.
  */
 async function claimDailyRun(deps: RetentionDeps, name: string, now: Date): Promise<boolean> {
-  const engine = engineOf(deps.dataSource);
-  return deps.dataSource.transaction(async (manager) => {
-    const { rows } = await run<{ name: string }>(
-      manager,
-      `INSERT INTO "job_runs" ("name", "lastRunAt") VALUES (?, ?)
+  const { engine } = deps.db;
+  const rows = await deps.db.all<{ name: string }>(
+    `INSERT INTO "job_runs" ("name", "lastRunAt") VALUES (?, ?)
 ON CONFLICT ("name") DO UPDATE SET "lastRunAt" = excluded."lastRunAt" WHERE "job_runs"."lastRunAt" <= ?
 RETURNING "name"`,
-      [name, dbTime(engine, now), dbTime(engine, new Date(now.getTime() - DAY_MS))],
-    );
-    return rows.length === 1;
-  });
+    [name, dbTime(engine, now), dbTime(engine, new Date(now.getTime() - DAY_MS))],
+  );
+  return rows.length === 1;
 }
 
 /**
@@ -49,12 +45,11 @@ RETURNING "name"`,
  * a status the owner keeps. Spam is never kept: its status is not offered.
  */
 async function staleIds(deps: RetentionDeps, kind: RecordKind, cutoff: Date, kept: string[]): Promise<string[]> {
-  const at = dbTime(engineOf(deps.dataSource), cutoff);
+  const at = dbTime(deps.db.engine, cutoff);
   const keeps = kept.filter((status) => status !== SPAM_STATUS);
-  const notKept = keeps.length ? ` AND "status" NOT IN (${placeholderList(keeps)})` : '';
+  const notKept = keeps.length ? ` AND "status" NOT IN (${keeps.map(() => '?').join(', ')})` : '';
   const noRecentMail = kind.table === 'subscribers' ? ` AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" < ?)` : '';
-  const rows = await read<{ id: string }>(
-    deps.dataSource,
+  const rows = await deps.db.all<{ id: string }>(
     `SELECT "id" FROM "${kind.table}" "t" WHERE "createdAt" < ?${notKept}${noRecentMail}
 AND NOT EXISTS (SELECT 1 FROM "record_events" "e" WHERE "e"."recordId" = CAST("t"."id" AS varchar(36)) AND "e"."createdAt" >= ?)
 LIMIT ${BATCH}`,
@@ -75,21 +70,21 @@ export async function runRetention(deps: RetentionDeps): Promise<number | null> 
   const now = deps.now();
   if (!(await claimDailyRun(deps, 'retention', now))) return null;
   const cutoff = monthsBefore(now, months);
-  const settings: PrivacySettings = await readPrivacySettings(deps.dataSource, deps.config);
+  const settings: PrivacySettings = await readPrivacySettings(deps.db, deps.config);
   let erased = 0;
   for (const kind of ALL_RECORD_KINDS) {
     const kept = settings.keptStatuses[kind.definition.list] ?? [];
     for (let ids = await staleIds(deps, kind, cutoff, kept); ids.length; ids = await staleIds(deps, kind, cutoff, kept)) {
       const traces = noTraces();
-      await deps.dataSource.transaction(async (manager) => {
-        await eraseWithin(manager, kind, ids, traces);
+      await deps.db.transaction(async (tx) => {
+        await eraseWithin(tx, kind, ids, traces);
         const summary = `erased ${traces.erased.length} records not updated since ${cutoff.toISOString().slice(0, 10)}`;
         await deps.audit(
           RETENTION_ACTOR,
           'retention-erased',
           { kind: kind.definition.kind },
           { summary, records: traces.erased },
-          manager,
+          tx,
         );
       });
       await afterErasure(deps, traces);

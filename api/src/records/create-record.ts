@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { referenceFieldOf, SPAM_STATUS, storedValues } from '@sourcing/shared';
-import { insertRow } from '../db/insert-row';
 import { visitorMailVerdict } from '../mail/visitor-mail';
 import type { CheckedFile } from '../uploads/check-files';
 import { queueSubmissionMails } from '../mail/submission-mails';
@@ -30,19 +29,19 @@ export async function createRecord(
   // Whether the sender may be mailed, asked before the transaction (mail/visitor-mail.ts): blocked is spam.
   const verdict = reference ? await visitorMailVerdict(deps, String(values.email)) : null;
   const spam = verdict?.ok === false && verdict.reason === 'blocked';
-  const row = await storeWithFiles(deps, kind.definition.kind, files, async (manager, stored) => {
+  const row = await storeWithFiles(deps, kind.definition.kind, files, async (tx, stored) => {
     const created: AnyRow = { id: randomUUID(), ...values, createdAt: now };
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
     const { statuses } = kind.definition;
     if (statuses) Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     if (reference && verdict) {
-      await insertWithReference(manager, kind.entity, created, reference.prefix);
-      await queueSubmissionMails(manager, deps, kind, created, verdict);
+      await insertWithReference(tx, kind.entity, created, reference.prefix);
+      await queueSubmissionMails(tx, deps, kind, created, verdict);
     } else {
-      await insertRow(manager, kind.entity, created);
+      await tx.insert(kind.entity, created);
     }
-    await storeTerms(manager, kind, created);
+    await storeTerms(tx, kind, created);
     return created;
   });
   return { row, created: true };

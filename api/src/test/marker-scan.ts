@@ -10,27 +10,27 @@ import type { TestServer } from './support';
  */
 export async function whereStored(server: TestServer, marker: string): Promise<string[]> {
   const found: string[] = [];
-  const ds = server.deps.dataSource;
+  const { db } = server.deps;
   const columns: { table: string; column: string }[] = [];
   if (server.postgresSchema) {
-    const rows = await ds.query<{ table: string; column: string }[]>(
-      `SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns WHERE table_schema = $1`,
+    const rows = await db.all<{ table: string; column: string }>(
+      `SELECT table_name AS "table", column_name AS "column" FROM information_schema.columns WHERE table_schema = ?`,
       [server.postgresSchema],
     );
     columns.push(...rows);
   } else {
-    const tables = await ds.query<{ name: string }[]>(`SELECT "name" FROM "sqlite_master" WHERE "type" = 'table'`);
+    const tables = await db.all<{ name: string }>(`SELECT "name" FROM "sqlite_master" WHERE "type" = 'table'`);
     for (const { name } of tables) {
-      const info = await ds.query<{ name: string }[]>(`PRAGMA table_info("${name}")`);
+      const info = await db.all<{ name: string }>(`PRAGMA table_info("${name}")`);
       columns.push(...info.map((c) => ({ table: name, column: c.name })));
     }
   }
   const like = `%${marker.toLowerCase()}%`;
   for (const { table, column } of columns) {
-    const sql = server.postgresSchema
-      ? `SELECT COUNT(*) AS "n" FROM "${table}" WHERE LOWER(CAST("${column}" AS text)) LIKE $1`
-      : `SELECT COUNT(*) AS "n" FROM "${table}" WHERE LOWER(CAST("${column}" AS TEXT)) LIKE ?`;
-    const [{ n }] = await ds.query<{ n: string | number }[]>(sql, [like]);
+    const [{ n }] = await db.all<{ n: string | number }>(
+      `SELECT COUNT(*) AS "n" FROM "${table}" WHERE LOWER(CAST("${column}" AS TEXT)) LIKE ?`,
+      [like],
+    );
     if (Number(n) > 0) found.push(`${table}.${column}`);
   }
   const needles = [Buffer.from(marker), Buffer.from(marker.toLowerCase()), Buffer.from(marker, 'utf16le')];

@@ -1,7 +1,6 @@
 import { API_PATHS, API_PREFIX } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
-import type { AppDeps } from '../../app-deps';
 import type { Config } from '../../config';
+import type { Transaction } from '../../db/database';
 import type { AnyRow } from '../../records/record-kind';
 import { escapeHtml } from '../compose';
 import { queueVisitorMail, type VisitorMailVerdict } from '../visitor-mail';
@@ -30,8 +29,8 @@ export const unsubscribeHeaders = (unsubscribe: string) => ({
  * with the forms' confirmations: docs/mail.md#addresses).
  */
 export async function queueConfirmationMail(
-  manager: EntityManager,
-  deps: Pick<AppDeps, 'config' | 'now'>,
+  tx: Transaction,
+  deps: { config: Config; now: () => Date },
   subscriber: AnyRow,
   verdict: VisitorMailVerdict,
 ): Promise<void> {
@@ -39,7 +38,7 @@ export async function queueConfirmationMail(
   const intro = 'Please confirm that you want our newsletter at this address by opening this link (it works for 7 days):';
   const ignore = 'If you did not ask for it, ignore this mail: without confirmation you get nothing more from us.';
   await queueVisitorMail(
-    manager,
+    tx,
     deps.now(),
     'newsletter-confirmation',
     { stored: String(subscriber.email), verdict },

@@ -1,13 +1,11 @@
 import type { RecordKind as KindName } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
 import type { AuditWho } from '../../audit/audit';
+import type { Transaction } from '../../db/database';
 import { eraseRecordMails, removeFiledMails } from '../../mail/erase-mails';
-import { placeholderList, run } from '../../privacy/statements';
 import type { RecordKind } from '../record-kind';
-import { checkpointAfterErasure } from './sqlite-erasure';
 
-export type ErasureDeps = Pick<AppDeps, 'dataSource' | 'uploads' | 'audit' | 'logger' | 'config'>;
+export type ErasureDeps = Pick<AppDeps, 'db' | 'uploads' | 'audit' | 'logger' | 'config'>;
 
 /** What an erasure leaves to remove once its transaction has committed: files on disk. */
 export interface ErasedTraces {
@@ -27,32 +25,30 @@ export const noTraces = (): ErasedTraces => ({ erased: [], storedNames: [], mail
  * erasure test (erasure.test.ts) finds any that is not.
  */
 export async function eraseWithin(
-  manager: EntityManager,
+  tx: Transaction,
   kind: RecordKind,
   ids: string[],
   traces: ErasedTraces,
 ): Promise<string[]> {
   if (ids.length === 0) return [];
   const hasFiles = kind.definition.fields.some((f) => f.kind === 'files');
-  const { rows } = await run<{ id: string; attachments?: string }>(
-    manager,
-    `SELECT "id"${hasFiles ? ', "attachments"' : ''} FROM "${kind.table}" WHERE "id" IN (${placeholderList(ids)})`,
+  const rows = await tx.all<{ id: string; attachments?: string }>(
+    `SELECT "id"${hasFiles ? ', "attachments"' : ''} FROM "${kind.table}" WHERE "id" IN (${ids.map(() => '?').join(', ')})`,
     ids,
   );
   const found = rows.map((r) => String(r.id));
   if (found.length === 0) return [];
-  const list = placeholderList(found);
-  const { rows: files } = await run<{ storedName: string }>(
-    manager,
+  const list = found.map(() => '?').join(', ');
+  const files = await tx.all<{ storedName: string }>(
     `DELETE FROM "uploaded_files" WHERE "recordId" IN (${list}) RETURNING "storedName"`,
     found,
   );
   const attached = rows.flatMap((r) => (r.attachments ? (JSON.parse(r.attachments) as { storedName: string }[]) : []));
   traces.storedNames.push(...new Set([...files.map((f) => f.storedName), ...attached.map((f) => f.storedName)]));
-  traces.mailIds.push(...(await eraseRecordMails(manager, found)));
-  await run(manager, `DELETE FROM "record_events" WHERE "recordId" IN (${list})`, found);
-  await run(manager, `DELETE FROM "record_reads" WHERE "recordId" IN (${list})`, found);
-  await run(manager, `DELETE FROM "${kind.table}" WHERE "id" IN (${list})`, found);
+  traces.mailIds.push(...(await eraseRecordMails(tx, found)));
+  await tx.run(`DELETE FROM "record_events" WHERE "recordId" IN (${list})`, found);
+  await tx.run(`DELETE FROM "record_reads" WHERE "recordId" IN (${list})`, found);
+  await tx.run(`DELETE FROM "${kind.table}" WHERE "id" IN (${list})`, found);
   traces.erased.push(...found.map((id) => ({ kind: kind.definition.kind, id })));
   return found;
 }
@@ -68,7 +64,7 @@ export async function afterErasure(deps: ErasureDeps, traces: ErasedTraces): Pro
     deps.logger.error(`removing erased ${what} failed`, { error: error instanceof Error ? error.message : String(error) });
   await deps.uploads.remove(traces.storedNames).catch(failed('files'));
   await removeFiledMails(deps.config.dataDir, traces.mailIds).catch(failed('mails'));
-  await checkpointAfterErasure(deps.dataSource).catch(failed('pages (checkpoint)'));
+  await deps.db.forgetErased().catch(failed('pages (checkpoint)'));
 }
 
 /**
@@ -84,10 +80,10 @@ export async function eraseRecords(
   { bulk }: { bulk: boolean },
 ): Promise<string[]> {
   const traces = noTraces();
-  const erased = await deps.dataSource.transaction(async (manager) => {
-    const found = await eraseWithin(manager, kind, ids, traces);
+  const erased = await deps.db.transaction(async (tx) => {
+    const found = await eraseWithin(tx, kind, ids, traces);
     for (const id of found) {
-      await deps.audit(who, 'record-erased', { kind: kind.definition.kind, id }, bulk ? { bulk } : {}, manager);
+      await deps.audit(who, 'record-erased', { kind: kind.definition.kind, id }, bulk ? { bulk } : {}, tx);
     }
     return found;
   });

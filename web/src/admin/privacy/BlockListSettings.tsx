@@ -37,7 +37,7 @@ export function BlockListSettings() {
   };
 
   return (
-    <section className="privacy-settings" aria-labelledby="block-list-title">
+    <section className="detail-card" aria-labelledby="block-list-title">
       <h3 id="block-list-title">Block list</h3>
       <p>Addresses and domains on this list get no mail from the site, and what they send is stored as Spam.</p>
       <form className="staff-create" onSubmit={add} noValidate>

@@ -39,7 +39,7 @@ export function RetentionSettings() {
 
   const months = settings.data?.retentionMonths;
   return (
-    <section className="privacy-settings" aria-labelledby="retention-title">
+    <section className="detail-card" aria-labelledby="retention-title">
       <h3 id="retention-title">Retention</h3>
       {settings.data && (
         <p>
