@@ -7,9 +7,10 @@ import { insertRow } from '../db/insert-row';
 import type { CheckedFile } from '../uploads/check-files';
 
 /**
- * Moves checked files to their stored names, then inserts the record and its file index rows in
- * one transaction. If anything fails, the stored files are removed again: no file outlives a
- * rejected submission.
+ * Moves checked files to their stored names and puts them on disk (bytes and names: a power cut
+ * after the 201 loses none, docs/operations.md#durability), then inserts the record and its file
+ * index rows in one transaction. If anything fails, the stored files are removed again: no file
+ * outlives a rejected submission.
  */
 export async function storeWithFiles<Row extends { id: string; createdAt: Date }>(
   deps: Pick<AppDeps, 'dataSource' | 'uploads'>,
@@ -23,6 +24,7 @@ export async function storeWithFiles<Row extends { id: string; createdAt: Date }
       const storedName = await deps.uploads.keep(file.path, file.extension);
       stored.push({ storedName, originalName: file.originalName, mimeType: file.mimeType, size: file.size });
     }
+    if (stored.length) await deps.uploads.syncKept();
     return await deps.dataSource.transaction(async (manager) => {
       const row = await insertRecord(manager, stored);
       for (const file of stored) {
