@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './app-deps';
 import { createApp } from './app';
 import { createAudit } from './audit/audit';
+import { startBackupSchedule } from './backups/backup-schedule';
 import { createAccessTokens } from './auth/access-tokens';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
 import type { ScryptCost } from './auth/passwords';
@@ -76,6 +77,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const limiters = createLimiterFactory(dataSource);
   const engine = engineOf(dataSource);
   const mail = startMailWorker({ dataSource, engine, config, logger, now }, createMailTransport(config.mail, config.dataDir));
+  const audit = createAudit(dataSource, now);
   const deps: AppDeps = {
     config,
     dataSource,
@@ -83,7 +85,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     bus,
     tokens,
     sessions,
-    audit: createAudit(dataSource, now),
+    audit,
     auth: createAdminAuth(dataSource, tokens, sessions, {
       cookieSameSite: config.cookieSameSite,
       secret: config.jwtSecret,
@@ -109,6 +111,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     formGuard: createFormGuard(config.formGuard, dataSource, now),
     logger,
     mail,
+    backups: startBackupSchedule({ config, dataSource, audit, logger, mail, now }),
     now,
   };
   // What a crash left in UPLOADS_DIR; failing to tidy up must not keep the site down.
@@ -144,6 +147,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         server.closeAllConnections();
       });
       await deps.bus.close();
+      await deps.backups.close();
       await mail.close();
       await dataSource.destroy();
     })());
