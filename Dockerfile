@@ -32,6 +32,8 @@ ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data UPLOADS_DIR=/uploa
 WORKDIR /app
 COPY --from=server-deps /app/package.json ./
 COPY --from=server-deps /app/node_modules node_modules
+# What npm nests under the api workspace (a version other than the hoisted one: tar-stream 3).
+COPY --from=server-deps /app/api/node_modules api/node_modules
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/web/dist web/dist
