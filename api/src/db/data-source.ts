@@ -42,7 +42,7 @@ export function createDataSource(config: Pick<Config, 'databaseUrl' | 'dataDir'>
       timeout: BUSY_TIMEOUT_MS,
       prepareDatabase: (db: { pragma(sql: string): unknown }) => {
         db.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-        db.pragma('synchronous = NORMAL');
+        db.pragma('synchronous = FULL'); // a commit is on disk when it returns: docs/operations.md#durability
       },
     }),
   );

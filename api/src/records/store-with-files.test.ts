@@ -45,6 +45,11 @@ describe.each(TEST_ENGINES)('storing a record with files on %s', (engine) => {
     await server.deps.dataSource.query('DELETE FROM "uploaded_files"');
   });
 
+  it.runIf(engine === 'sqlite')('commits on SQLite only once the commit is on disk (synchronous = FULL)', async () => {
+    // 2 is FULL: in WAL mode NORMAL (1) leaves the last commits to a power cut until the next checkpoint.
+    expect(await server.deps.dataSource.query('PRAGMA synchronous')).toEqual([{ synchronous: 2 }]);
+  });
+
   it('removes the stored files again when the database insert fails', async () => {
     const source = join(server.dataDir, 'spec.pdf');
     writeFileSync(source, pdf());
