@@ -47,6 +47,14 @@ export function createAdmin(tag: string) {
   return admin;
 }
 
+/** A backup of the test server's data into `folder`, taken with the admin CLI (docs/operations.md#backups). */
+export function backUpWithAdminCommand(folder: string) {
+  execFileSync('node', ['api/dist/admin.js', 'backup', '--to', folder], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+  });
+}
+
 /** A page in a browser context of its own (a fresh browser: no cookies, no storage), signed in. */
 export async function adminPage(browser: Browser, path: string, admin = E2E_ADMIN): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL });
