@@ -101,14 +101,20 @@ export async function dumpPostgres(databaseUrl: string, to: string): Promise<Dat
   }
 }
 
-/** The schema DATABASE_URL works in (null when its search_path names none that exists) and whether it holds anything. */
+/**
+ * The schema DATABASE_URL works in (null when its search_path names none that exists) and how many
+ * tables, sequences and functions it holds, an extension's own (pg_trgm's in public) aside.
+ */
 export async function postgresTarget(databaseUrl: string): Promise<{ schema: string | null; objects: number }> {
   const client = new pg.Client({ connectionString: databaseUrl });
   await client.connect();
   try {
+    const ownedByNoExtension = (catalog: string) =>
+      `NOT EXISTS (SELECT 1 FROM pg_depend d WHERE d.classid = '${catalog}'::regclass AND d.objid = o.oid AND d.deptype = 'e')`;
     const { rows } = await client.query<{ schema: string | null; objects: string }>(
       `SELECT current_schema() AS schema,
-  (SELECT COUNT(*) FROM pg_class WHERE relnamespace = n.oid) + (SELECT COUNT(*) FROM pg_proc WHERE pronamespace = n.oid) AS objects
+  (SELECT COUNT(*) FROM pg_class o WHERE o.relnamespace = n.oid AND ${ownedByNoExtension('pg_class')})
+  + (SELECT COUNT(*) FROM pg_proc o WHERE o.pronamespace = n.oid AND ${ownedByNoExtension('pg_proc')}) AS objects
 FROM (SELECT (SELECT oid FROM pg_namespace WHERE nspname = current_schema()) AS oid) n`,
     );
     return { schema: rows[0].schema, objects: Number(rows[0].objects ?? 0) };
