@@ -21,10 +21,10 @@ import { pdf } from '../test/sample-files';
 import { signIn } from '../test/staff';
 import { jsonBody, TEST_ENGINES } from '../test/support';
 
-const SUBMISSIONS = 36;
-const CLIENTS = 6;
+const SUBMISSIONS = 30;
+const CLIENTS = 5;
 /** The backup starts once this many submissions were acknowledged, while the rest keep coming. */
-const BACKUP_AFTER = 12;
+const BACKUP_AFTER = 10;
 
 interface Acknowledged {
   list: AdminListName;
@@ -141,5 +141,5 @@ describe.each(TEST_ENGINES)('a backup taken during a load of submissions with fi
       await source.close();
       rmSync(folder, { recursive: true, force: true });
     }
-  }, 90_000);
+  }, 180_000);
 });
