@@ -43,11 +43,15 @@ export interface ArchiveWriter {
 export async function writeArchive<T>(path: string, mtime: Date, fill: (writer: ArchiveWriter) => Promise<T>): Promise<T> {
   const tar = pack();
   const out = createWriteStream(path, { flags: 'wx', mode: ENTRY_MODE });
-  const written = new Promise<void>((resolve, reject) => {
-    out.once('finish', resolve);
+  // A write that fails (a full disk) stops the tar's flow: the entry being added would wait forever.
+  const broken = new Promise<never>((_, reject) => {
     out.once('error', reject);
     tar.once('error', reject);
   });
+  const written = Promise.race([new Promise<void>((resolve) => out.once('finish', resolve)), broken]);
+  broken.catch(() => undefined);
+  written.catch(() => undefined);
+  const orBroken = <E>(entry: Promise<E>) => Promise.race([entry, broken]);
   tar.pipe(out);
   const writer: ArchiveWriter = {
     async addFile(name, filePath) {
@@ -59,16 +63,18 @@ export async function writeArchive<T>(path: string, mtime: Date, fill: (writer: 
       try {
         const { size } = await handle.stat();
         // From the handle opened above: a file erased meanwhile is still read whole.
-        return await addEntry(tar, name, size, handle.createReadStream({ autoClose: false }), mtime);
+        return await orBroken(addEntry(tar, name, size, handle.createReadStream({ autoClose: false }), mtime));
       } finally {
         await handle.close();
       }
     },
     addBytes(name, bytes) {
       const hash = createHash('sha256').update(bytes).digest('hex');
-      return new Promise((resolve, reject) =>
-        tar.entry({ name, size: bytes.length, mode: ENTRY_MODE, mtime }, bytes, (error) =>
-          error ? reject(error) : resolve({ path: name, bytes: bytes.length, sha256: hash }),
+      return orBroken(
+        new Promise((resolve, reject) =>
+          tar.entry({ name, size: bytes.length, mode: ENTRY_MODE, mtime }, bytes, (error) =>
+            error ? reject(error) : resolve({ path: name, bytes: bytes.length, sha256: hash }),
+          ),
         ),
       );
     },
@@ -82,7 +88,6 @@ export async function writeArchive<T>(path: string, mtime: Date, fill: (writer: 
   } catch (error) {
     tar.destroy();
     out.destroy();
-    await written.catch(() => undefined);
     await rm(path, { force: true });
     throw error;
   }
