@@ -119,6 +119,8 @@ test.describe('dashboard', () => {
     page,
     browser,
   }) => {
+    // Two runs of the admin CLI (the backup, the agent's account), each a process of its own.
+    test.setTimeout(90_000);
     const folder = mkdtempSync(join(tmpdir(), 'sourcing-e2e-backups-'));
     try {
       backUpWithAdminCommand(folder);
