@@ -1,8 +1,8 @@
 import type { BackupHealth, BackupRun, BackupStatus } from '@sourcing/shared';
-import type { DataSource, EntityManager } from 'typeorm';
 import type { Audit, AuditActor } from '../audit/audit';
 import { AuditEntity, type AuditRow } from '../audit/audit-entity';
 import type { BackupConfig } from '../config';
+import type { Database, Transaction } from '../db/database';
 import type { TakenBackup } from './take-backup';
 
 /**
@@ -17,20 +17,20 @@ const subjectOf = (name: string | null) => ({ kind: 'backup', id: name });
 
 const ERROR_MAX_CHARS = 500;
 
-export function recordTaken(audit: Audit, who: AuditActor, taken: TakenBackup, manager?: EntityManager): Promise<void> {
+export function recordTaken(audit: Audit, who: AuditActor, taken: TakenBackup, tx?: Transaction): Promise<void> {
   const summary = `backup ${taken.name} written (${formatBytes(taken.bytes)}, ${taken.manifest.files.length} files)`;
   return audit(
     who,
     'backup-taken',
     subjectOf(taken.name),
     { summary, bytes: taken.bytes, files: taken.manifest.files.length, rotatedOut: taken.rotatedOut },
-    manager,
+    tx,
   );
 }
 
-export function recordFailed(audit: Audit, who: AuditActor, error: unknown, manager?: EntityManager): Promise<void> {
+export function recordFailed(audit: Audit, who: AuditActor, error: unknown, tx?: Transaction): Promise<void> {
   const message = (error instanceof Error ? error.message : String(error)).slice(0, ERROR_MAX_CHARS);
-  return audit(who, 'backup-failed', subjectOf(null), { summary: `backup failed: ${message}`, error: message }, manager);
+  return audit(who, 'backup-failed', subjectOf(null), { summary: `backup failed: ${message}`, error: message }, tx);
 }
 
 export function formatBytes(bytes: number): string {
@@ -56,8 +56,8 @@ function runOf(row: AuditRow | null): BackupRun | null {
   };
 }
 
-export async function readBackupRuns(dataSource: DataSource): Promise<BackupRuns> {
-  const entries = dataSource.getRepository(AuditEntity);
+export async function readBackupRuns(db: Pick<Database, 'reads'>): Promise<BackupRuns> {
+  const entries = db.reads.getRepository(AuditEntity);
   const newest = (action: 'backup-taken' | 'backup-failed') => entries.findOne({ where: { action }, order: { at: 'DESC' } });
   const [taken, failed] = await Promise.all([newest('backup-taken'), newest('backup-failed')]);
   return { lastSucceeded: runOf(taken), lastFailed: runOf(failed) };

@@ -152,7 +152,7 @@ describe.each(TEST_ENGINES)('a scheduled backup that fails on %s', (engine) => {
       lastSucceededAt: null,
       lastFailedAt: new Date(START).toISOString(),
     });
-    const mails: { subject: string; recipients: string; purpose: string }[] = await server.deps.dataSource.query(
+    const mails: { subject: string; recipients: string; purpose: string }[] = await server.deps.db.all(
       `SELECT "subject", "recipients", "purpose" FROM "mail_outbox"`,
     );
     expect(mails).toEqual([{ subject: 'Backup failed', recipients: '["ops@example.com"]', purpose: 'staff-alert' }]);

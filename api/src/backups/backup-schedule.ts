@@ -30,7 +30,7 @@ export interface BackupSchedule {
   close(): Promise<void>;
 }
 
-type ScheduleDeps = Pick<AppDeps, 'config' | 'dataSource' | 'audit' | 'logger' | 'mail' | 'now'>;
+type ScheduleDeps = Pick<AppDeps, 'config' | 'db' | 'audit' | 'logger' | 'mail' | 'now'>;
 
 /**
  * Scheduled backups (docs/operations.md#backups): with BACKUP_DIR set, a backup is due
@@ -46,14 +46,14 @@ export function startBackupSchedule(deps: ScheduleDeps): BackupSchedule {
   let checking: Promise<unknown> = Promise.resolve();
 
   const refresh = async () => {
-    runs = await readBackupRuns(deps.dataSource);
+    runs = await readBackupRuns(deps.db);
   };
 
   async function alert(error: unknown) {
     const message = error instanceof Error ? error.message : String(error);
     const lastGood = runs.lastSucceeded ? `${runs.lastSucceeded.at} (${runs.lastSucceeded.archive})` : 'none yet';
-    await deps.dataSource.transaction(async (manager) => {
-      await recordFailed(deps.audit, SCHEDULE_ACTOR, error, manager);
+    await deps.db.transaction(async (tx) => {
+      await recordFailed(deps.audit, SCHEDULE_ACTOR, error, tx);
       if (mail.notifyEmails.length === 0) return;
       const text = [
         `The scheduled backup into ${settings.dir} failed at ${deps.now().toISOString()}:`,
@@ -61,7 +61,7 @@ export function startBackupSchedule(deps: ScheduleDeps): BackupSchedule {
         `The last backup written: ${lastGood}. The next attempt is in ${settings.everyHours} hour(s).`,
         `The backups' state is on the dashboard of ${siteUrl(deps.config)}/admin; the server's log has the details.`,
       ];
-      await queueMail(manager, deps.now(), 'staff-alert', {
+      await queueMail(tx, deps.now(), 'staff-alert', {
         from: mail.from,
         to: mail.notifyEmails,
         subject: 'Backup failed',

@@ -134,9 +134,7 @@ describe.each(TEST_ENGINES)('restoring a backup on %s', (engine) => {
 
   it('refuses an archive from a newer migration level than the code, and touches nothing', async () => {
     // What a newer release's server leaves in the database it migrated.
-    await server.deps.dataSource.query(
-      `INSERT INTO "migrations" ("timestamp", "name") VALUES (1899999999999, '${FUTURE_MIGRATION}')`,
-    );
+    await server.deps.db.run(`INSERT INTO "migrations" ("timestamp", "name") VALUES (1899999999999, '${FUTURE_MIGRATION}')`);
     try {
       const newer = await takeBackup(server.deps.config.storage, { to: folder, now: new Date(), keep: null });
       expect(newer.manifest.migrations.at(-1)).toBe(FUTURE_MIGRATION);
@@ -145,7 +143,7 @@ describe.each(TEST_ENGINES)('restoring a backup on %s', (engine) => {
         new RegExp(`comes from a newer version: its database is at migration ${FUTURE_MIGRATION}`),
       );
     } finally {
-      await server.deps.dataSource.query(`DELETE FROM "migrations" WHERE "name" = '${FUTURE_MIGRATION}'`);
+      await server.deps.db.run(`DELETE FROM "migrations" WHERE "name" = '${FUTURE_MIGRATION}'`);
     }
   });
 

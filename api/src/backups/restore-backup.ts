@@ -4,9 +4,8 @@ import { tmpdir } from 'node:os';
 import { basename, dirname, join, relative } from 'node:path';
 import { CLI_ACTOR, createAudit } from '../audit/audit';
 import { SECRET_FILES, type SecretVariable, type StorageConfig } from '../config';
-import { createDataSource } from '../db/data-source';
 import type { Engine } from '../db/engine';
-import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open-database';
 import { diskSync } from '../uploads/sync-to-disk';
 import { readArchive } from './backup-archive';
 import {
@@ -173,11 +172,10 @@ export async function restoreBackup(storage: StorageConfig, archive: string, now
   }
 
   const migrationsRun = knownMigrations().filter((name) => !manifest.migrations.includes(name));
-  const dataSource = createDataSource(storage);
-  await dataSource.initialize();
+  const db = await openDatabase(storage);
   try {
-    await migrate(dataSource);
-    await createAudit(dataSource, now)(
+    await db.migrate();
+    await createAudit(db, now)(
       CLI_ACTOR,
       'backup-restored',
       { kind: 'backup', id: basename(archive).slice(0, 64) },
@@ -188,7 +186,7 @@ export async function restoreBackup(storage: StorageConfig, archive: string, now
       },
     );
   } finally {
-    await dataSource.destroy();
+    await db.close();
   }
   return { manifest, counts: facts.counts, migrationsRun, notes: notesOf(storage, manifest) };
 }

@@ -8,8 +8,7 @@
  *   npm run admin -- restore <archive>
  */
 import { loadConfig } from '../config';
-import { createDataSource } from '../db/data-source';
-import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open-database';
 import { runAdminCommand, type CliResult } from './admin-command';
 import { BACKUP_COMMANDS, runBackupCommand } from './backup-command';
 
@@ -19,13 +18,12 @@ const argv = process.argv.slice(2);
 async function run(): Promise<CliResult> {
   if (BACKUP_COMMANDS.includes(argv[0])) return runBackupCommand(argv, process.env);
   const config = loadConfig(process.env, () => undefined);
-  const dataSource = createDataSource(config);
-  await dataSource.initialize();
+  const db = await openDatabase(config);
   try {
-    await migrate(dataSource);
-    return await runAdminCommand(dataSource, argv);
+    await db.migrate();
+    return await runAdminCommand(db, argv);
   } finally {
-    await dataSource.destroy();
+    await db.close();
   }
 }
 

@@ -44,7 +44,7 @@ describe.each(TEST_ENGINES)('the backup commands on %s', (engine) => {
     expect(written.out).toMatch(/\n {2}inquiries +\d+\n/);
     expect((await run(['backup'], { BACKUP_DIR: folder, BACKUP_KEEP: '1' })).code).toBe(0);
     expect(readdirSync(folder).filter((name) => name.endsWith('.tar'))).toHaveLength(1);
-    expect((await readBackupRuns(server.deps.dataSource)).lastSucceeded).toMatchObject({ by: 'cli' });
+    expect((await readBackupRuns(server.deps.db)).lastSucceeded).toMatchObject({ by: 'cli' });
   });
 
   it('says where to write when neither --to nor BACKUP_DIR does, and how to call it', async () => {

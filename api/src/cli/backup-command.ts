@@ -12,7 +12,7 @@ import { BackupError } from '../backups/database-copy';
 import { restoreBackup } from '../backups/restore-backup';
 import { takeBackup, type TakenBackup } from '../backups/take-backup';
 import { ConfigError, loadStorageConfig, type StorageConfig } from '../config';
-import { createDataSource } from '../db/data-source';
+import { openDatabase } from '../db/open-database';
 import { USAGE, type CliResult } from './admin-command';
 
 export const BACKUP_COMMANDS = ['backup', 'restore'];
@@ -24,12 +24,11 @@ const countLines = (counts: Record<string, number>) => {
 
 /** Notes the backup in the audit trail, where the dashboard and /api/health read the last one from. */
 async function record(storage: StorageConfig, now: () => Date, write: (audit: ReturnType<typeof createAudit>) => Promise<void>) {
-  const dataSource = createDataSource(storage);
-  await dataSource.initialize();
+  const db = await openDatabase(storage);
   try {
-    await write(createAudit(dataSource, now));
+    await write(createAudit(db, now));
   } finally {
-    await dataSource.destroy();
+    await db.close();
   }
 }
 

@@ -42,12 +42,12 @@ describe.each(TEST_ENGINES)('storing a record with files on %s', (engine) => {
     });
     expect(syncedAtInsert).toEqual([`file ${files[0].path}`, `file ${files[1].path}`, `folder ${uploads.dir}`]);
     await uploads.remove(filesOnDisk(server).stored);
-    await server.deps.dataSource.query('DELETE FROM "uploaded_files"');
+    await server.deps.db.run('DELETE FROM "uploaded_files"');
   });
 
   it.runIf(engine === 'sqlite')('commits on SQLite only once the commit is on disk (synchronous = FULL)', async () => {
     // 2 is FULL: in WAL mode NORMAL (1) leaves the last commits to a power cut until the next checkpoint.
-    expect(await server.deps.dataSource.query('PRAGMA synchronous')).toEqual([{ synchronous: 2 }]);
+    expect(await server.deps.db.all('PRAGMA synchronous')).toEqual([{ synchronous: 2 }]);
   });
 
   it('removes the stored files again when the database insert fails', async () => {
@@ -59,15 +59,15 @@ describe.each(TEST_ENGINES)('storing a record with files on %s', (engine) => {
 
     let storedDuringInsert: string[] = [];
     await expect(
-      storeWithFiles(server.deps, 'inquiry', [file], async (manager) => {
+      storeWithFiles(server.deps, 'inquiry', [file], async (tx) => {
         storedDuringInsert = filesOnDisk(server).stored;
-        await manager.query('INSERT INTO "no_such_table" VALUES (1)');
+        await tx.run('INSERT INTO "no_such_table" VALUES (1)');
         throw new Error('unreachable');
       }),
     ).rejects.toThrow();
     expect(storedDuringInsert).toHaveLength(1);
     expect(filesOnDisk(server)).toEqual({ stored: [], incoming: [] });
-    const indexed = await server.deps.dataSource.query('SELECT COUNT(*) AS n FROM "uploaded_files"');
+    const indexed = await server.deps.db.all('SELECT COUNT(*) AS n FROM "uploaded_files"');
     expect(Number(indexed[0].n)).toBe(0);
   });
 });
