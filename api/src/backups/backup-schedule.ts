@@ -1,8 +1,12 @@
 import type { BackupHealth } from '@sourcing/shared';
-import type { AppDeps } from '../app-deps';
+import type { Audit } from '../audit/audit';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
+import type { Logger } from '../http/logger';
 import { escapeHtml } from '../mail/compose';
 import { queueMail } from '../mail/outbox';
-import { siteUrl } from '../mail/submission-mails';
+import type { MailWorker } from '../mail/outbox-worker';
+import { siteUrl } from '../mail/site-url';
 import { withBackupLock } from './backup-lock';
 import { removeLeftovers } from './backup-rotation';
 import {
@@ -30,7 +34,15 @@ export interface BackupSchedule {
   close(): Promise<void>;
 }
 
-type ScheduleDeps = Pick<AppDeps, 'config' | 'db' | 'audit' | 'logger' | 'mail' | 'now'>;
+/** What the schedule needs of the app's dependencies (it is one of them: app-deps.ts). */
+interface ScheduleDeps {
+  config: Pick<Config, 'storage' | 'mail' | 'publicUrl' | 'port'>;
+  db: Pick<Database, 'reads' | 'transaction'>;
+  audit: Audit;
+  logger: Logger;
+  mail: Pick<MailWorker, 'nudge'>;
+  now: () => Date;
+}
 
 /**
  * Scheduled backups (docs/operations.md#backups): with BACKUP_DIR set, a backup is due

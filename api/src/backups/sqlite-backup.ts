@@ -1,7 +1,7 @@
 import Database from 'better-sqlite3';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
-import { SQLITE_FILE_NAME } from '../db/open-database';
+import { SQLITE_FILE_NAME } from '../db/engine';
 import { DATABASE_ENTRY } from './backup-manifest';
 import { BackupError, type DatabaseCopy, type DatabaseFacts } from './database-copy';
 

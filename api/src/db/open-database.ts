@@ -15,11 +15,10 @@ import {
 import type { Config } from '../config';
 import { MIGRATIONS } from './all-migrations';
 import type { Database, Queries, RowReader, Transaction } from './database';
-import type { Engine } from './engine';
+import { SQLITE_FILE_NAME, type Engine } from './engine';
 import { allEntities } from './entities';
 import { createRowReader } from './row-reader';
 
-export const SQLITE_FILE_NAME = 'sourcing.sqlite';
 const BUSY_TIMEOUT_MS = 5000;
 /** Distinct statement texts kept prepared (SQLite) or renumbered (PostgreSQL); the app builds a few dozen shapes. */
 const STATEMENT_CACHE_LIMIT = 500;
