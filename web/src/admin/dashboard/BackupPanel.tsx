@@ -12,7 +12,7 @@ export function BackupPanel() {
   const failure = failureOf(backups);
   const summary = backups.data && summarizeBackups(backups.data, formatDateTime);
   return (
-    <section className="panel backup-panel" aria-labelledby="backups-title">
+    <section className="panel" aria-labelledby="backups-title">
       <h2 id="backups-title">Backups</h2>
       {failure && <p className="state-text">Error: {failure.message}</p>}
       {!failure && !summary && <p className="state-text">Loading backups...</p>}
