@@ -22,6 +22,8 @@ export const API_PATHS = {
   adminPeople: '/admin/people',
   /** Owners' privacy settings: the statuses retention keeps. */
   adminPrivacySettings: '/admin/privacy-settings',
+  /** The backups' state, last runs and archives (owners; docs/operations.md#backups). */
+  adminBackups: '/admin/backups',
   /** This admin's unread records per list (docs/admin.md#read-state). */
   adminUnread: '/admin/unread',
   subscribers: '/subscribers',

@@ -17,3 +17,4 @@ export * from './staff';
 export * from './desk';
 export * from './matching';
 export * from './file-names';
+export * from './backups';

@@ -31,6 +31,7 @@ export const queryKeys = {
   /** The records naming an address (the person look-up). */
   person: (email: string) => ['person', email] as const,
   allPeople: ['person'] as const,
+  backups: ['backups'] as const,
 };
 
 /** The first parts of the keys of a record's own views: its detail, timeline and matches. */
