@@ -81,10 +81,10 @@ RETURNING "id", "sender", "recipients", "message", "attempts", "purpose", "recor
       const verdict = await addressVerdict(deps, recipient);
       if (verdict.ok) continue;
       await db.transaction(async (tx) => {
-        await tx.run(
-          `UPDATE "mail_outbox" SET "state" = 'withheld', "leaseUntil" = NULL, "lastError" = ? WHERE "id" = ?`,
-          [WITHHELD_TEXT[verdict.reason](recipient), mail.id],
-        );
+        await tx.run(`UPDATE "mail_outbox" SET "state" = 'withheld', "leaseUntil" = NULL, "lastError" = ? WHERE "id" = ?`, [
+          WITHHELD_TEXT[verdict.reason](recipient),
+          mail.id,
+        ]);
         if (mail.recordKind && mail.recordId) {
           const details = { purpose: mail.purpose, to: recipient, reason: verdict.reason };
           await recordWithheld(tx, { kind: mail.recordKind, id: mail.recordId }, details, deps.now());

@@ -13,7 +13,8 @@ export const ALERTS_PER_MINUTE = 10;
 export const DIGEST_EVERY_MS = 5 * 60_000;
 
 /** A record's page in the admin. */
-const adminLink = (config: Pick<Config, 'publicUrl' | 'port'>, kind: RecordKind, id: string) => `${siteUrl(config)}${ADMIN_ROUTE_OF[kind]}/${id}`;
+const adminLink = (config: Pick<Config, 'publicUrl' | 'port'>, kind: RecordKind, id: string) =>
+  `${siteUrl(config)}${ADMIN_ROUTE_OF[kind]}/${id}`;
 
 /** A submission staff are alerted of: what the alert says of it (its copy may hold anything the visitor typed). */
 export interface AlertedSubmission {

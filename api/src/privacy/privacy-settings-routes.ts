@@ -34,13 +34,7 @@ export function registerPrivacySettingsRoutes(router: Router, deps: AppDeps) {
       const { keptStatuses } = ctx.state.input.body;
       await deps.db.transaction(async (tx) => {
         await saveKeptStatuses(tx, keptStatuses);
-        await deps.audit(
-          ctx,
-          'privacy-settings-changed',
-          null,
-          { summary: `retention keeps ${keptSummary(keptStatuses)}` },
-          tx,
-        );
+        await deps.audit(ctx, 'privacy-settings-changed', null, { summary: `retention keeps ${keptSummary(keptStatuses)}` }, tx);
       });
       ctx.body = (await readPrivacySettings(deps.db, deps.config)) satisfies PrivacySettings;
     },

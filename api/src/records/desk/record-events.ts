@@ -1,11 +1,4 @@
-import type {
-  Assignee,
-  MailPurpose,
-  MailWithheldReason,
-  MatchedListName,
-  RecordKind,
-  TimelineEntryType,
-} from '@sourcing/shared';
+import type { Assignee, MailPurpose, MailWithheldReason, MatchedListName, RecordKind, TimelineEntryType } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 import type { Transaction } from '../../db/database';
 import { columnTypes, type Engine } from '../../db/engine';

@@ -24,12 +24,7 @@ export const noTraces = (): ErasedTraces => ({ erased: [], storedNames: [], mail
  * erased to `traces`. A table that keeps something of a record must be cleared here: the generic
  * erasure test (erasure.test.ts) finds any that is not.
  */
-export async function eraseWithin(
-  tx: Transaction,
-  kind: RecordKind,
-  ids: string[],
-  traces: ErasedTraces,
-): Promise<string[]> {
+export async function eraseWithin(tx: Transaction, kind: RecordKind, ids: string[], traces: ErasedTraces): Promise<string[]> {
   if (ids.length === 0) return [];
   const hasFiles = kind.definition.fields.some((f) => f.kind === 'files');
   const rows = await tx.all<{ id: string; attachments?: string }>(
