@@ -229,8 +229,9 @@ function deliverLater(mail: QueuedMail) {
 /**
  * The API's statements for a new submission, in its order (api/src/records/create-record.ts): the
  * row under a savepoint (its reference is unique), its confirmation in the outbox and the
- * timeline's line for it, its match terms, then its file index rows. The confirmation is the
- * same text as plain lines: composing MIME is the API's work, not the database's.
+ * timeline's line for it, its match terms, then its file index rows. The outbox row keeps what
+ * to say (its words as JSON) and a Message-ID, as the API's does; the filed copy is the same text as
+ * plain lines: writing MIME is the API's work, not the database's.
  */
 function submission(definition: RecordDefinition, table: string, row: Record<string, unknown>, files: Upload[], now: Date) {
   const to = String(row.email);
@@ -254,7 +255,8 @@ function submission(definition: RecordDefinition, table: string, row: Record<str
       sender: MAIL_FROM,
       recipients: JSON.stringify([to]),
       subject,
-      message: mail.message,
+      content: JSON.stringify({ from: MAIL_FROM, text: copy, html: `<table>${copy}</table>` }),
+      messageId: `<${mail.id}@localhost>`,
       state: 'pending',
       attempts: 0,
       nextAttemptAt: sql.time(now),

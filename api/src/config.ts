@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
+import { createPrivateKey, randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
-import { parseEmailAddress } from '@sourcing/shared';
+import { parseEmailAddress, parseMailbox } from '@sourcing/shared';
 import { z } from 'zod';
 
 const commaList = z
@@ -89,7 +89,33 @@ const envSchema = z.object({
     emptyAsUndefined,
     z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   ),
-  MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Sourcing <no-reply@localhost>')),
+  /** One mailbox, with or without a name: its domain is also every outgoing Message-ID's. */
+  MAIL_FROM: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .default('Sourcing <no-reply@localhost>')
+      .refine((v) => parseMailbox(v) !== null, 'MAIL_FROM must be one address, with or without a name'),
+  ),
+  /** The desk's mailbox, plus-addressed per record in the Reply-To of staff replies (docs/mail.md#replies). */
+  REPLY_TO_ADDRESS: z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .optional()
+      .transform((value, ctx) => {
+        if (value === undefined) return undefined;
+        const parsed = parseEmailAddress(value);
+        if (parsed.ok && !parsed.address.split('@')[0].includes('+')) return parsed.address;
+        ctx.addIssue({ code: 'custom', message: 'REPLY_TO_ADDRESS must be one plain address without a +tag' });
+        return z.NEVER;
+      }),
+  ),
+  /** DKIM signing of every outgoing mail: all three or none (docs/mail.md#dkim). */
+  DKIM_DOMAIN: optionalString,
+  DKIM_SELECTOR: optionalString,
+  /** The PEM private key; `\n` stands for a line break, so it fits on one line of an env file. */
+  DKIM_PRIVATE_KEY: optionalString,
   /** Who hears of every new submission: each entry one address (a list inside an entry would add recipients). */
   NOTIFY_EMAILS: commaList.transform((entries, ctx) =>
     entries.map((entry) => {
@@ -190,10 +216,20 @@ export interface FormGuardConfig {
   minFillSeconds: number;
 }
 
+/** What nodemailer signs outgoing mail with (docs/mail.md#dkim). */
+export interface DkimConfig {
+  domainName: string;
+  keySelector: string;
+  privateKey: string;
+}
+
 /** Outgoing mail (docs/mail.md). */
 export interface MailConfig {
   smtpUrl: string | null;
   from: string;
+  /** Plus-addressed per record as the Reply-To of staff replies; null: replies carry none. */
+  replyToAddress: string | null;
+  dkim: DkimConfig | null;
   notifyEmails: string[];
   retryBaseMs: number;
   maxAttempts: number;
@@ -220,6 +256,20 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
     throw new ConfigError(`Invalid configuration: ${problems}`);
   }
   return parsed.data;
+}
+
+/** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together, the key one that Node can read; or none of them. */
+function dkimOf(e: z.output<typeof envSchema>): DkimConfig | null {
+  const given = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter((v) => v !== undefined).length;
+  if (given === 0) return null;
+  if (given < 3) throw new ConfigError('Invalid configuration: DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together');
+  const privateKey = e.DKIM_PRIVATE_KEY!.replaceAll('\\n', '\n');
+  try {
+    createPrivateKey(privateKey);
+  } catch {
+    throw new ConfigError('Invalid configuration: DKIM_PRIVATE_KEY is not a PEM private key');
+  }
+  return { domainName: e.DKIM_DOMAIN!.toLowerCase(), keySelector: e.DKIM_SELECTOR!, privateKey };
 }
 
 function storageOf(e: z.output<typeof envSchema>): StorageConfig {
@@ -288,6 +338,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     mail: {
       smtpUrl: e.SMTP_URL ?? null,
       from: e.MAIL_FROM,
+      replyToAddress: e.REPLY_TO_ADDRESS ?? null,
+      dkim: dkimOf(e),
       notifyEmails: e.NOTIFY_EMAILS,
       retryBaseMs: e.MAIL_RETRY_BASE_MS,
       maxAttempts: e.MAIL_MAX_ATTEMPTS,

@@ -111,6 +111,11 @@ export interface OutboxMailSummary {
   recipients: string[];
   subject: string;
   /**
+   * The plain text that was (or will be) sent, on a record's mails (`?recordId=`): staff read there
+   * what the sender got. Null on the Outbox page, and for a mail queued before texts were kept.
+   */
+  text: string | null;
+  /**
    * pending (waiting or retrying), sent (SMTP accepted it), filed (written as .eml: no SMTP_URL),
    * failed (gave up), withheld (never sent: a recipient is not one address or is blocked; lastError says which).
    */

@@ -59,3 +59,22 @@ export const addressKey = (address: string) => address.trim().normalize('NFC').t
 
 /** The domain of an address (lower case). */
 export const domainOf = (address: string) => addressKey(address).slice(addressKey(address).lastIndexOf('@') + 1);
+
+/** A mailbox as a header carries it: an optional display name and the address (`Sourcing <no-reply@example.com>`). */
+export interface Mailbox {
+  name: string | null;
+  address: string;
+  /** The address's domain, in lower case. */
+  domain: string;
+}
+
+/**
+ * One mailbox with or without a display name, for the addresses the server is configured with
+ * (MAIL_FROM), not for what people type: a host without a dot (`no-reply@localhost`) is accepted.
+ * Null when the text is not exactly one mailbox.
+ */
+export function parseMailbox(input: string): Mailbox | null {
+  const parsed = emailAddresses.parseOneAddress({ input: input.trim(), rfc6532: true });
+  if (!parsed || parsed.type !== 'mailbox') return null;
+  return { name: parsed.name, address: parsed.address, domain: parsed.domain.toLowerCase() };
+}

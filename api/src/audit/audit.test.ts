@@ -176,7 +176,7 @@ describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
 
       // A failed mail sent again by an owner (made failed in the transaction that queues it, before the worker sees it).
       const mailId = await server.deps.db.transaction(async (tx) => {
-        const id = await queueMail(tx, new Date(), 'reply', {
+        const { id } = await queueMail(tx, new Date(), 'reply', {
           from: 'desk@example.com',
           to: ['nobody@example.com'],
           subject: 'Re: something',

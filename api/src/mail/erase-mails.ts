@@ -5,13 +5,14 @@ import { filedMailPath } from './transport';
 /**
  * Erasure of records' mails (docs/admin.md#erasure), in the erasure's transaction: their outbox
  * rows (confirmations, staff alerts, replies, newsletter confirmations: every copy of what was
- * sent) and whether each waited for a digest. Answers the erased mails' ids, whose filed copies
+ * sent, words included), their reply tokens and whether each waited for a digest. Answers the erased mails' ids, whose filed copies
  * (`.eml` under DATA_DIR/mail) go once the transaction has committed.
  */
 export async function eraseRecordMails(tx: Transaction, recordIds: string[]): Promise<string[]> {
   const ids = recordIds.map(() => '?').join(', ');
   const rows = await tx.all<{ id: string }>(`DELETE FROM "mail_outbox" WHERE "recordId" IN (${ids}) RETURNING "id"`, recordIds);
   await tx.run(`DELETE FROM "staff_digest_items" WHERE "recordId" IN (${ids})`, recordIds);
+  await tx.run(`DELETE FROM "reply_tokens" WHERE "recordId" IN (${ids})`, recordIds);
   return rows.map((r) => String(r.id));
 }
 

@@ -1,6 +1,7 @@
 import type { MailPurpose, RecordKind } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 import { columnTypes, type Engine } from '../db/engine';
+import type { MailContent } from './compose';
 
 /**
  * pending: due at nextAttemptAt; sent: accepted by SMTP; filed: written to DATA_DIR/mail (no SMTP_URL);
@@ -8,7 +9,10 @@ import { columnTypes, type Engine } from '../db/engine';
  */
 export type OutboxState = 'pending' | 'sent' | 'filed' | 'failed' | 'withheld';
 
-/** One mail, built once when queued: `message` is the complete RFC 5322 text the worker sends as is. */
+/**
+ * One mail: what to say (`content`: the words and header fields), to whom and about which record,
+ * and its Message-ID, drawn when queued. The worker writes the MIME when it sends it (compose.ts).
+ */
 export interface OutboxRow {
   id: string;
   purpose: MailPurpose;
@@ -18,7 +22,9 @@ export interface OutboxRow {
   /** JSON list of envelope recipients. */
   recipients: string[];
   subject: string;
-  message: string;
+  content: MailContent;
+  /** `<uuid@MAIL_FROM's domain>`; null only for a mail queued before Message-IDs were stored whose MIME had none. */
+  messageId: string | null;
   state: OutboxState;
   attempts: number;
   nextAttemptAt: Date;
@@ -43,7 +49,8 @@ export function outboxEntity(engine: Engine) {
       sender: { type: 'text' },
       recipients: { type: 'simple-json' },
       subject: { type: 'text' },
-      message: { type: 'text' },
+      content: { type: 'simple-json' },
+      messageId: { type: 'text', nullable: true },
       state: { type: 'text' },
       attempts: { type: 'integer' },
       nextAttemptAt: { type: types.timestamp },

@@ -17,13 +17,15 @@ const outboxQuery = z.object({
   recordId: z.preprocess((v) => (v === '' ? undefined : v), z.string().regex(UUID, 'recordId must be a record id').optional()),
 });
 
-const present = (row: OutboxRow): OutboxMailSummary => ({
+/** A mail as the lists show it; with its text on a record's list (`withText`). */
+const present = (row: OutboxRow, withText = false): OutboxMailSummary => ({
   id: row.id,
   purpose: row.purpose,
   recordKind: row.recordKind,
   recordId: row.recordId,
   recipients: row.recipients,
   subject: row.subject,
+  text: withText && 'text' in row.content ? row.content.text : null,
   state: row.state,
   attempts: row.attempts,
   lastError: row.lastError,
@@ -33,7 +35,7 @@ const present = (row: OutboxRow): OutboxMailSummary => ({
 });
 
 /**
- * GET /api/admin/outbox[?recordId=]: the newest mails and their states; POST
+ * GET /api/admin/outbox[?recordId=]: the newest mails and their states, a record's with their texts; POST
  * /api/admin/outbox/:id/retry: a failed mail is queued again, from its first attempt.
  */
 export function registerOutboxRoutes(router: Router, deps: AppDeps) {
@@ -54,7 +56,7 @@ export function registerOutboxRoutes(router: Router, deps: AppDeps) {
         take: OUTBOX_PAGE_SIZE,
       });
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { data: rows.map(present) } satisfies OutboxPage;
+      ctx.body = { data: rows.map((row) => present(row, recordId !== undefined)) } satisfies OutboxPage;
     },
   );
 

@@ -1,9 +1,10 @@
 import type { MailPurpose, RecordKind } from '@sourcing/shared';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
-import { dbTime } from '../db/engine';
+import { dbTime, timeFromDb } from '../db/engine';
 import type { Logger } from '../http/logger';
 import { queueDueDigest } from './staff-alerts';
+import { createMessageWriter, type StoredMail } from './compose';
 import type { MailToDeliver, MailTransport } from './transport';
 import { addressVerdict, recordWithheld } from './visitor-mail';
 
@@ -25,7 +26,7 @@ interface WorkerDeps {
 const BATCH = 10;
 
 /** A claimed mail: what the transport needs, and what its record's timeline needs should it be withheld. */
-interface ClaimedMail extends MailToDeliver {
+interface ClaimedMail extends MailToDeliver, StoredMail {
   attempts: number;
   purpose: MailPurpose;
   recordKind: RecordKind | null;
@@ -43,7 +44,7 @@ const MAX_BACKOFF_MS = 60 * 60_000;
 export const retryDelayMs = (baseMs: number, attempts: number) => Math.min(baseMs * 2 ** (attempts - 1), MAX_BACKOFF_MS);
 
 /**
- * Claims due mails and hands them to the transport. A claim sets a lease in one statement; on
+ * Claims due mails, writes each (MIME, DKIM: compose.ts) and hands it to the transport. A claim sets a lease in one statement; on
  * PostgreSQL `FOR UPDATE SKIP LOCKED` lets replicas claim side by side without taking the same
  * row, and a replica that dies mid-send leaves its mails to whoever comes after the lease.
  */
@@ -52,6 +53,7 @@ export function startMailWorker(deps: WorkerDeps, transport: MailTransport): Mai
   const { db } = deps;
   const postgres = db.engine === 'postgres';
   const time = (date: Date) => dbTime(db.engine, date);
+  const write = createMessageWriter(deps.config.mail.dkim);
 
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -60,15 +62,26 @@ export function startMailWorker(deps: WorkerDeps, transport: MailTransport): Mai
 
   async function claim(): Promise<ClaimedMail[]> {
     const now = deps.now();
-    const rows = await db.all<Omit<ClaimedMail, 'recipients'> & { recipients: string }>(
+    type Claimed = Omit<ClaimedMail, 'recipients' | 'content' | 'createdAt'> & {
+      recipients: string;
+      content: string;
+      createdAt: Date | string;
+    };
+    const rows = await db.all<Claimed>(
       `UPDATE "mail_outbox" SET "leaseUntil" = ?, "attempts" = "attempts" + 1
 WHERE "id" IN (SELECT "id" FROM "mail_outbox"
   WHERE "state" = 'pending' AND "nextAttemptAt" <= ? AND ("leaseUntil" IS NULL OR "leaseUntil" <= ?)
   ORDER BY "nextAttemptAt" LIMIT ${BATCH}${postgres ? ' FOR UPDATE SKIP LOCKED' : ''})
-RETURNING "id", "sender", "recipients", "message", "attempts", "purpose", "recordKind", "recordId"`,
+RETURNING "id", "sender", "recipients", "subject", "content", "messageId", "createdAt", "attempts", "purpose", "recordKind", "recordId"`,
       [time(new Date(now.getTime() + leaseSeconds * 1000)), time(now), time(now)],
     );
-    return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[], attempts: Number(r.attempts) }));
+    return rows.map((r) => ({
+      ...r,
+      recipients: JSON.parse(r.recipients) as string[],
+      content: JSON.parse(r.content) as ClaimedMail['content'],
+      createdAt: timeFromDb(r.createdAt),
+      attempts: Number(r.attempts),
+    }));
   }
 
   /**
@@ -95,10 +108,12 @@ RETURNING "id", "sender", "recipients", "message", "attempts", "purpose", "recor
     return false;
   }
 
+  /** Written first, then checked: the check stays next to the hand-over, so a block lands on every mail not yet handed over. */
   async function deliver(mail: ClaimedMail) {
-    if (await withheld(mail)) return;
     try {
-      await transport.deliver(mail);
+      const message = await write(mail);
+      if (await withheld(mail)) return;
+      await transport.deliver(mail, message);
       await db.run(
         `UPDATE "mail_outbox" SET "state" = ?, "deliveredAt" = ?, "leaseUntil" = NULL, "lastError" = NULL WHERE "id" = ?`,
         [transport.delivers, time(deps.now()), mail.id],

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { parseEmailAddress, type Assignee, type MailPurpose, type RecordKind } from '@sourcing/shared';
-import { bareAddress, composeMessage, type OutgoingMail } from './compose';
+import { bareAddress, newMessageId, type OutgoingMail } from './compose';
 import type { Transaction } from '../db/database';
 import { eventRow, RECORD_EVENT } from '../records/desk/record-events';
 import { OUTBOX, type OutboxRow } from './outbox-entity';
@@ -16,7 +16,9 @@ function oneAddress(recipient: string): string {
 /**
  * Queues a mail in the caller's transaction: it exists exactly when what caused it was committed,
  * and the worker delivers it afterwards (docs/mail.md#outbox). Each recipient must be one address:
- * the same normalised value is the envelope's recipient and the header's. Answers the mail's id.
+ * the same normalised value is the envelope's recipient and the header's. The mail is kept as
+ * written (its words and header fields) with a new Message-ID; the worker writes the MIME when
+ * it sends it. Answers the mail's id and Message-ID.
  */
 export async function queueMail(
   tx: Transaction,
@@ -24,7 +26,8 @@ export async function queueMail(
   purpose: MailPurpose,
   mail: OutgoingMail,
   record: { kind: RecordKind; id: string; actor?: Assignee } | null = null,
-): Promise<string> {
+): Promise<{ id: string; messageId: string }> {
+  const { from, replyTo, text, html, headers, inReplyTo, references } = mail;
   const recipients = mail.to.map(oneAddress);
   const row: OutboxRow = {
     id: randomUUID(),
@@ -34,7 +37,8 @@ export async function queueMail(
     sender: bareAddress(mail.from),
     recipients,
     subject: mail.subject,
-    message: composeMessage({ ...mail, to: recipients }),
+    content: { from, replyTo, text, html, headers, inReplyTo, references },
+    messageId: newMessageId(from),
     state: 'pending',
     attempts: 0,
     nextAttemptAt: now,
@@ -49,5 +53,5 @@ export async function queueMail(
     const details = { purpose, to: row.recipients, subject: mail.subject };
     await tx.insert(RECORD_EVENT, eventRow(record.kind, record.id, 'mail', record.actor ?? null, details, now));
   }
-  return row.id;
+  return { id: row.id, messageId: row.messageId! };
 }

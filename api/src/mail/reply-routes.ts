@@ -9,6 +9,7 @@ import { UUID } from '../records/list/cursor';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml } from './compose';
 import { queueMail } from './outbox';
+import { plusAddressed, replyToken, threadOf } from './reply-threads';
 import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
 import { touchRecords } from '../records/desk/updated-at';
 import { changeWithEvents } from '../records/publish';
@@ -24,8 +25,10 @@ export const REPLY_REFUSED = {
 
 /**
  * POST <list>/:id/reply: staff answer the sender of a record with references. The reply goes
- * through the outbox, tied to the record, so the record's page lists it with its state; it sets
- * the record's Updated At and, for a kind with a `statusOnReply` (a contact message), its status.
+ * through the outbox, tied to the record, so the record's page lists it with its state and text.
+ * It answers the thread's last mail (In-Reply-To, References) and, with REPLY_TO_ADDRESS, carries
+ * the record's plus-addressed Reply-To (docs/mail.md#replies). It sets the record's Updated At and,
+ * for a kind with a `statusOnReply` (a contact message), its status.
  */
 export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKind) {
   if (!referenceFieldOf(kind.definition)) return;
@@ -45,23 +48,27 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
       const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
       const title = String(row[kind.definition.title]);
       const at = deps.now();
+      const { replyToAddress } = deps.config.mail;
+      const record = { kind: kind.definition.kind, id: row.id };
       await changeWithEvents(deps, async (tx, announce) => {
-        const mailId = await queueMail(
+        const token = replyToAddress ? await replyToken(tx, deps.engine, record, at) : null;
+        const { id: mailId } = await queueMail(
           tx,
           at,
           'reply',
           {
             from: deps.config.mail.from,
             to: [verdict.address],
+            ...(replyToAddress && token ? { replyTo: plusAddressed(replyToAddress, token) } : {}),
+            ...(await threadOf(tx, record)),
             subject: `Re: ${reference}`,
             text: `${message}\n\nReference: ${reference}\n`,
             html: `<p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reference: ${escapeHtml(reference)}</p>`,
           },
-          { kind: kind.definition.kind, id: row.id, actor },
+          { ...record, actor },
         );
         // Neither the message nor the address: the mail (and the record's timeline) hold those.
-        const subject = { kind: kind.definition.kind, id: row.id };
-        await deps.audit(ctx, 'record-replied', subject, { summary: 'e-mail reply queued', mailId }, tx);
+        await deps.audit(ctx, 'record-replied', record, { summary: 'e-mail reply queued', mailId }, tx);
         await touchRecords(tx, kind, [row.id], at);
         // Other admins with the record open see the reply in its timeline.
         await announce(changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));

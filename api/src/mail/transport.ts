@@ -2,19 +2,17 @@ import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import nodemailer from 'nodemailer';
 import type { MailConfig } from '../config';
-
-/** A claimed mail, as the transport needs it. */
+/** A claimed mail, as the transport needs it besides its bytes. */
 export interface MailToDeliver {
   id: string;
   sender: string;
   recipients: string[];
-  message: string;
 }
 
 /** Where mails go: an SMTP server (SMTP_URL), or .eml files under DATA_DIR/mail when there is none. */
 export interface MailTransport {
   readonly delivers: 'sent' | 'filed';
-  deliver(mail: MailToDeliver): Promise<void>;
+  deliver(mail: MailToDeliver, message: Buffer): Promise<void>;
   close(): void;
 }
 
@@ -29,13 +27,13 @@ export function createMailTransport(config: MailConfig, dataDir: string): MailTr
     const folder = join(dataDir, 'mail');
     return {
       delivers: 'filed',
-      async deliver(mail) {
+      async deliver(mail, message) {
         const file = filedMailPath(dataDir, mail.id);
         // The folder is made by the first mail, and again should it be removed while the server runs.
-        await writeFile(file, mail.message).catch(async (error: NodeJS.ErrnoException) => {
+        await writeFile(file, message).catch(async (error: NodeJS.ErrnoException) => {
           if (error.code !== 'ENOENT') throw error;
           await mkdir(folder, { recursive: true });
-          await writeFile(file, mail.message);
+          await writeFile(file, message);
         });
       },
       close() {},
@@ -44,8 +42,8 @@ export function createMailTransport(config: MailConfig, dataDir: string): MailTr
   const smtp = nodemailer.createTransport({ url: config.smtpUrl, ...SMTP_TIMEOUTS });
   return {
     delivers: 'sent',
-    async deliver(mail) {
-      await smtp.sendMail({ envelope: { from: mail.sender, to: mail.recipients }, raw: mail.message });
+    async deliver(mail, message) {
+      await smtp.sendMail({ envelope: { from: mail.sender, to: mail.recipients }, raw: message });
     },
     close: () => smtp.close(),
   };

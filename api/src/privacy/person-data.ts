@@ -15,6 +15,7 @@ import { timelineOf } from '../records/desk/present-timeline';
 import { afterErasure, eraseWithin, noTraces, type ErasureDeps } from '../records/erasure/erase-record';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
+import type { MailContent } from '../mail/compose';
 
 /**
  * A person's data (docs/admin.md#a-persons-data): every record whose address is theirs, whatever
@@ -63,16 +64,20 @@ interface MailRow {
   purpose: string;
   recipients: string;
   subject: string;
-  message: string;
+  /** JSON: MailContent (mail/compose.ts). */
+  content: string;
   state: string;
   createdAt: Date | string;
   deliveredAt: Date | string | null;
 }
 
+/** What a mail said: its text, or for one queued before texts were kept, the message as it was written. */
+const sentWords = (content: MailContent) => ('raw' in content ? { message: content.raw } : { text: content.text });
+
 async function mailsOf(deps: Pick<AppDeps, 'db'>, ids: string[]): Promise<MailRow[]> {
   if (ids.length === 0) return [];
   return deps.db.all<MailRow>(
-    `SELECT "id", "recordId", "purpose", "recipients", "subject", "message", "state", "createdAt", "deliveredAt"
+    `SELECT "id", "recordId", "purpose", "recipients", "subject", "content", "state", "createdAt", "deliveredAt"
 FROM "mail_outbox" WHERE "recordId" IN (${ids.map(() => '?').join(', ')}) ORDER BY "createdAt", "id"`,
     ids,
   );
@@ -152,7 +157,7 @@ export async function personArchive(deps: Pick<AppDeps, 'db' | 'uploads' | 'now'
           state: m.state,
           queuedAt: timeFromDb(m.createdAt).toISOString(),
           deliveredAt: m.deliveredAt ? timeFromDb(m.deliveredAt).toISOString() : null,
-          message: m.message,
+          ...sentWords(JSON.parse(m.content) as MailContent),
         })),
     });
   }

@@ -79,7 +79,7 @@ describe.each(TEST_ENGINES)('a person’s data on %s', (engine) => {
     expect(contact).toMatchObject({ name: 'Asha Rao', message: 'Call me on +91 98765 43210', reference: references.contact });
     expect(contact.timeline.map((e: { type: string }) => e.type)).toEqual(['received', 'mail', 'note']);
     expect(contact.mails[0]).toMatchObject({ purpose: 'confirmation', to: ['Asha.Rao@example.com'] });
-    expect(contact.mails[0].message).toContain(`Your reference is ${references.contact}`);
+    expect(contact.mails[0].text).toContain(`Your reference is ${references.contact}`);
     expect(person.newsletter).toMatchObject([{ email: 'ASHA.RAO@example.com', status: 'pending' }]);
     const inquiry = person.records.find((r: { list: string }) => r.list === 'inquiries');
     expect(inquiry.files).toMatchObject([

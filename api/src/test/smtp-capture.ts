@@ -1,10 +1,12 @@
+import { buffer } from 'node:stream/consumers';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { SMTPServer } from 'smtp-server';
 import { freePort } from './replica-process';
 
-/** A received message: its envelope and the parsed mail. */
+/** A received message: its envelope, its bytes as they arrived and the parsed mail. */
 export interface CapturedMail {
   envelope: { from: string; to: string[] };
+  raw: Buffer;
   mail: ParsedMail;
 }
 
@@ -37,13 +39,15 @@ export async function smtpCapture(options: { started?: boolean } = {}): Promise<
         disabledCommands: ['STARTTLS', 'AUTH'],
         logger: false,
         onData(stream, session, callback) {
-          simpleParser(stream).then(
-            (mail) => {
+          buffer(stream).then(
+            async (raw) => {
+              const mail = await simpleParser(raw);
               received.push({
                 envelope: {
                   from: session.envelope.mailFrom ? session.envelope.mailFrom.address : '',
                   to: session.envelope.rcptTo.map((r) => r.address),
                 },
+                raw,
                 mail,
               });
               for (const wake of waiters.splice(0)) wake();

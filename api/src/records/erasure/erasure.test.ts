@@ -114,7 +114,10 @@ function markedSubmission(list: AdminListName): { fields: Record<string, string>
 describe.each(TEST_ENGINES)('erasure leaves nothing of a person in any table or file, on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ engine, env: { NOTIFY_EMAILS: 'desk@sourcing.example' } });
+    server = await startTestServer({
+      engine,
+      env: { NOTIFY_EMAILS: 'desk@sourcing.example', REPLY_TO_ADDRESS: 'replies@sourcing.example' },
+    });
   });
   afterAll(() => server?.close());
 
@@ -196,7 +199,7 @@ describe.each(TEST_ENGINES)('erasure leaves nothing of a person in any table or 
       'contact_messages.message',
       'subscribers.email',
       'uploaded_files.originalName',
-      'mail_outbox.message',
+      'mail_outbox.content',
       'mail_outbox.recipients',
       'record_events.details',
       'record_terms.term',
@@ -206,7 +209,12 @@ describe.each(TEST_ENGINES)('erasure leaves nothing of a person in any table or 
     expect(before.filter((p) => p.startsWith('file mail/')).length).toBe(10);
     expect(before.filter((p) => p.startsWith('file uploads/')).length).toBe(2);
 
+    // The replies' tokens name no one, but lead to the records: they go with them.
+    const tokens = () => server.deps.db.all<{ recordId: string }>(`SELECT "recordId" FROM "reply_tokens"`);
+    expect((await tokens()).map((t) => t.recordId).sort()).toEqual([ids.inquiries, ids.supplierInquiries, ids.contacts].sort());
+
     await eraseBy[how as keyof typeof eraseBy](ids);
     expect(await whereStored(server, MARKER)).toEqual([]);
+    expect(await tokens()).toEqual([]);
   });
 });

@@ -1,0 +1,65 @@
+import { randomBytes } from 'node:crypto';
+import type { RecordKind } from '@sourcing/shared';
+import type { Transaction } from '../db/database';
+import { dbTime, type Engine } from '../db/engine';
+
+/** A record as the thread of its mails knows it. */
+interface ThreadRecord {
+  kind: RecordKind;
+  id: string;
+}
+
+/** Lower-case letters and digits 2-7 (RFC 4648 base32): a mail provider may lower-case a local part, never these. */
+const TOKEN_ALPHABET = 'abcdefghijklmnopqrstuvwxyz234567';
+/** 16 characters of 5 bits: 80 bits, not to be guessed or counted through. */
+const TOKEN_LENGTH = 16;
+
+function newToken(): string {
+  return [...randomBytes(TOKEN_LENGTH)].map((byte) => TOKEN_ALPHABET[byte & 31]).join('');
+}
+
+/**
+ * The record's reply token (docs/mail.md#replies), drawn the first time staff reply to it and kept
+ * in `reply_tokens` (erased with the record): one conditional INSERT, so two replies at once on two
+ * replicas agree on one token.
+ */
+export async function replyToken(tx: Transaction, engine: Engine, record: ThreadRecord, now: Date): Promise<string> {
+  await tx.run(
+    `INSERT INTO "reply_tokens" ("recordKind", "recordId", "token", "createdAt") VALUES (?, ?, ?, ?)
+ON CONFLICT ("recordKind", "recordId") DO NOTHING`,
+    [record.kind, record.id, newToken(), dbTime(engine, now)],
+  );
+  const [row] = await tx.all<{ token: string }>(`SELECT "token" FROM "reply_tokens" WHERE "recordKind" = ? AND "recordId" = ?`, [
+    record.kind,
+    record.id,
+  ]);
+  return row.token;
+}
+
+/** `desk@example.com` with the token as its tag: `desk+k7q2m9xa3d5fh2jq@example.com`. */
+export function plusAddressed(address: string, token: string): string {
+  const at = address.lastIndexOf('@');
+  return `${address.slice(0, at)}+${token}${address.slice(at)}`;
+}
+
+/** References kept when a thread is long: its first message and the latest ones (as mail programs trim them). */
+const MAX_REFERENCES = 10;
+
+/**
+ * The Message-IDs of the mails the record's sender got (its confirmation, staff replies), oldest
+ * first, as a new reply's `In-Reply-To` (the last) and `References` (the thread). A mail that was
+ * withheld or gave up never reached them and is left out.
+ */
+export async function threadOf(tx: Transaction, record: ThreadRecord): Promise<{ inReplyTo?: string; references?: string[] }> {
+  const rows = await tx.all<{ messageId: string }>(
+    `SELECT "messageId" FROM "mail_outbox"
+WHERE "recordKind" = ? AND "recordId" = ? AND "purpose" IN ('confirmation', 'reply') AND "messageId" IS NOT NULL
+  AND "state" NOT IN ('withheld', 'failed')
+ORDER BY "createdAt", "id"`,
+    [record.kind, record.id],
+  );
+  const ids = rows.map((r) => r.messageId);
+  if (ids.length === 0) return {};
+  const references = ids.length > MAX_REFERENCES ? [ids[0], ...ids.slice(-(MAX_REFERENCES - 1))] : ids;
+  return { inReplyTo: ids[ids.length - 1], references };
+}
