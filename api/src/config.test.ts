@@ -1,3 +1,4 @@
+import { generateKeyPairSync } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -37,5 +38,21 @@ describe('configuration', () => {
     expect(load({ RETENTION_MONTHS: '24' }).retentionMonths).toBe(24);
     expect(() => load({ RETENTION_MONTHS: '0' })).toThrow(ConfigError);
     expect(() => load({ CONFIRMATIONS_PER_ADDRESS_PER_DAY: 'many' })).toThrow(ConfigError);
+  });
+
+  it('takes REPLY_TO_ADDRESS as one plain address, MAIL_FROM as one mailbox, and DKIM as all three settings or none', () => {
+    expect(load({}).mail).toMatchObject({ replyToAddress: null, dkim: null });
+    expect(load({ REPLY_TO_ADDRESS: ' desk@Sourcing.Example ' }).mail.replyToAddress).toBe('desk@sourcing.example');
+    for (const refused of ['Desk <desk@sourcing.example>', 'desk+x@sourcing.example', 'a@x.com, b@y.com']) {
+      expect(() => load({ REPLY_TO_ADDRESS: refused }), refused).toThrow(/REPLY_TO_ADDRESS must be one plain address/);
+    }
+    expect(() => load({ MAIL_FROM: 'a@x.com, b@y.com' })).toThrow(/MAIL_FROM must be one address/);
+
+    const { privateKey } = generateKeyPairSync('rsa', { modulusLength: 1024 });
+    const pem = privateKey.export({ type: 'pkcs8', format: 'pem' }).toString();
+    const dkim = { DKIM_DOMAIN: 'Sourcing.Example', DKIM_SELECTOR: 'desk2026', DKIM_PRIVATE_KEY: pem.replaceAll('\n', '\\n') };
+    expect(load(dkim).mail.dkim).toEqual({ domainName: 'sourcing.example', keySelector: 'desk2026', privateKey: pem });
+    expect(() => load({ ...dkim, DKIM_SELECTOR: '' })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together/);
+    expect(() => load({ ...dkim, DKIM_PRIVATE_KEY: 'not a key' })).toThrow(/DKIM_PRIVATE_KEY is not a PEM private key/);
   });
 });

@@ -82,3 +82,35 @@ test('the reply box is a card built like the note box: its label, where it goes,
   await expect(send).toHaveClass(/button-primary/);
   expect(await background(send)).toBe(await background(note.getByRole('button', { name: 'Add note' })));
 });
+
+test('staff read on the record, word for word, the reply they sent and the confirmation the sender got', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('Text');
+  const sender = { name: `Text ${tag}`, email: `${tag.toLowerCase()}@buyer.example`, message: 'Is basmati in stock?' };
+  await seedContact(request, sender);
+  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await page.getByRole('link', { name: sender.name }).click();
+  const mails = page.getByRole('region', { name: 'Mails' });
+  const reference = (await mails.getByText(/^We received your message — MSG-[0-9A-Z]{6}$/).innerText()).slice(-10);
+
+  await mails.getByRole('textbox', { name: 'Reply to the sender' }).fill('Yes, 25 t ready in Kandla.\nPrice: USD 1,150/t FOB.');
+  await mails.getByRole('button', { name: 'Send reply' }).click();
+  await expect(mails.getByRole('row', { name: new RegExp(`Re: ${reference}`) })).toContainText('Saved to file');
+
+  const replyText = mails.getByLabel(`Text of Re: ${reference}`);
+  await expect(replyText).toBeHidden();
+  const opener = mails.getByRole('button', { name: `Re: ${reference}`, exact: true });
+  await expect(opener).toHaveAttribute('aria-expanded', 'false');
+  await opener.click();
+  await expect(opener).toHaveAttribute('aria-expanded', 'true');
+  await expect(replyText).toBeVisible();
+  expect(await replyText.textContent()).toBe(`Yes, 25 t ready in Kandla.\nPrice: USD 1,150/t FOB.\n\nReference: ${reference}\n`);
+
+  await mails.getByRole('button', { name: `We received your message — ${reference}`, exact: true }).click();
+  const confirmation = mails.getByLabel(`Text of We received your message — ${reference}`);
+  await expect(confirmation).toContainText('Thank you for your message.');
+  await expect(confirmation).toContainText(`Your reference is ${reference}: please quote it when you contact us.`);
+  await page.screenshot({ path: 'test-results/record-mail-texts.png', fullPage: true });
+});

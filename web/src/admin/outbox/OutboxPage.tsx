@@ -1,3 +1,4 @@
+import { useId, useState } from 'react';
 import { useMutation } from '@tanstack/react-query';
 import type { OutboxMailSummary } from '@sourcing/shared';
 import toast from 'react-hot-toast';
@@ -33,7 +34,10 @@ export function OutboxPage() {
   );
 }
 
-/** Mails as a table; an owner can queue a failed one again (every outbox list then re-reads). */
+/**
+ * Mails as a table; an owner can queue a failed one again (every outbox list then re-reads). A
+ * record's mails come with their texts: the subject opens what the sender got, word for word.
+ */
 export function OutboxTable({ mails }: { mails: OutboxMailSummary[] }) {
   const { api } = useAdminServices();
   const canRetry = useCan('owner');
@@ -64,7 +68,7 @@ export function OutboxTable({ mails }: { mails: OutboxMailSummary[] }) {
             <tr key={mail.id}>
               <td>{formatDateTime(mail.createdAt)}</td>
               <td>{mail.recipients.join(', ')}</td>
-              <td>{mail.subject}</td>
+              <td>{mail.text === null ? mail.subject : <SentText subject={mail.subject} text={mail.text} />}</td>
               <td>{STATE_LABEL[mail.state]}</td>
               <td>{mail.attempts}</td>
               <td>{mail.lastError ?? ''}</td>
@@ -85,5 +89,21 @@ export function OutboxTable({ mails }: { mails: OutboxMailSummary[] }) {
         </tbody>
       </table>
     </div>
+  );
+}
+
+/** A mail's subject that opens, under it, the plain text its recipients got. */
+function SentText({ subject, text }: { subject: string; text: string }) {
+  const [open, setOpen] = useState(false);
+  const id = useId();
+  return (
+    <>
+      <button type="button" className="mail-subject" aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
+        {subject}
+      </button>
+      <pre id={id} className="mail-text" aria-label={`Text of ${subject}`} hidden={!open}>
+        {text}
+      </pre>
+    </>
   );
 }
