@@ -60,13 +60,15 @@ describe.each(TEST_ENGINES)('staff replies that can be answered, at a real SMTP 
       )
     ).map((r) => r.messageId);
 
-  /** A contact message from the form, its confirmation received: its id and reference. */
-  async function contact(name: string): Promise<{ id: string; reference: string }> {
+  /** A contact message from the form, once its confirmation arrived (so the next mail received is the next one sent). */
+  async function contact(name: string): Promise<{ id: string; reference: string; confirmation: CapturedMail }> {
+    const before = smtp.received.length;
     const email = `${name.toLowerCase()}@buyer.example`;
     const res = await call(server, '/api/contact', await withProof(server, jsonBody({ name, email, message: 'Basmati?' })));
     expect(res.status).toBe(201);
     const { reference } = res.body as { reference: string };
-    return { id: (await recordByReference(server, 'contacts', reference))._id, reference };
+    const confirmation = (await smtp.waitFor(before + 1))[before];
+    return { id: (await recordByReference(server, 'contacts', reference))._id, reference, confirmation };
   }
 
   async function replyAndReceive(id: string, message: string): Promise<CapturedMail> {
@@ -76,9 +78,7 @@ describe.each(TEST_ENGINES)('staff replies that can be answered, at a real SMTP 
   }
 
   it('threads the replies under the confirmation, Reply-To the record’s own address, every mail signed and its Message-ID stored', async () => {
-    const before = smtp.received.length;
-    const { id, reference } = await contact('Asha');
-    const [confirmation] = (await smtp.waitFor(before + 1)).slice(before);
+    const { id, reference, confirmation } = await contact('Asha');
     expect(confirmation.mail.subject).toBe(`We received your message — ${reference}`);
     expect(confirmation.mail.messageId).toMatch(/^<[0-9a-f-]{36}@sourcing\.example>$/);
     expect(await storedIds(id)).toEqual([confirmation.mail.messageId]);
