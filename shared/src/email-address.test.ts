@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { requiredEmail } from './schemas/common';
-import { addressKey, domainOf, EMAIL_ALONE, INVALID_EMAIL, ONE_EMAIL_ONLY, parseEmailAddress } from './email-address';
+import {
+  addressKey,
+  domainOf,
+  EMAIL_ALONE,
+  INVALID_EMAIL,
+  ONE_EMAIL_ONLY,
+  parseEmailAddress,
+  parseMailbox,
+} from './email-address';
 
 describe('parseEmailAddress', () => {
   it.each([
@@ -69,5 +77,22 @@ describe('addressKey and domainOf', () => {
   it('compare addresses whatever their letter case', () => {
     expect(addressKey(' Ana@Example.com')).toBe('ana@example.com');
     expect(domainOf('Ana@Mail.Example.com')).toBe('mail.example.com');
+  });
+});
+
+describe('parseMailbox', () => {
+  it('reads one configured mailbox, with or without a name, a host without a dot included', () => {
+    expect(parseMailbox('Sourcing <no-reply@localhost>')).toEqual({
+      name: 'Sourcing',
+      address: 'no-reply@localhost',
+      domain: 'localhost',
+    });
+    expect(parseMailbox(' desk@Sourcing.Example ')).toEqual({
+      name: null,
+      address: 'desk@Sourcing.Example',
+      domain: 'sourcing.example',
+    });
+    for (const refused of ['a@x.com, b@y.com', 'team: a@x.com;', 'not an address', ''])
+      expect(parseMailbox(refused), refused).toBeNull();
   });
 });
