@@ -25,7 +25,9 @@ export default tseslint.config(
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      // The workspaces' own projects (the desktop renderer has a DOM one of its own).
+      // The workspaces' own projects (the desktop renderer has a DOM one of its own). A project reads
+      // the projects it references through the declarations `tsc -b` wrote (npm run lint runs it
+      // first), so each file's types are checked once, by its own project.
       parserOptions: {
         project: [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json'],
         tsconfigRootDir: import.meta.dirname,
