@@ -29,7 +29,7 @@ export default tseslint.config(
       // the projects it references through the declarations `tsc -b` wrote (npm run lint runs it
       // first), so each file's types are checked once, by its own project.
       parserOptions: {
-        project: [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json'],
+        project: [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json', 'docs/tsconfig.json'],
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },

@@ -6,6 +6,8 @@ export default defineConfig({
   test: {
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      // The docs hold to the tree: links, file names, the migration table (docs/check).
+      { test: { name: 'docs', include: ['docs/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',
