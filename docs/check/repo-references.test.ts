@@ -53,6 +53,11 @@ describe('repoReferences', () => {
     expect(repoReferences(markdown.join('\n'), context)).toEqual([]);
   });
 
+  it('reads only the links of a HISTORY.md: its code paths name the files of their time', () => {
+    const history = { ...context, file: 'bench/HISTORY.md' };
+    expect(paths('`api/src/db/gone.ts` in [the README](README.md#results)', history)).toEqual(['bench/README.md']);
+  });
+
   it('keeps a link that leaves the repository as written, so it is reported missing', () => {
     expect(paths('[up](../../outside.md)')).toEqual(['../../outside.md']);
   });

@@ -11,7 +11,9 @@
  *   Spans holding a placeholder or a pattern (`<`, `>`, `*`, `{`, `}`, `[`, `]`, `$`, `...`) are
  *   not paths; a trailing `#fragment` or `:line` is not part of the path.
  *
- * Fenced code blocks are examples, not claims, and are skipped.
+ * Fenced code blocks are examples, not claims, and are skipped. A `HISTORY.md` is a dated record of
+ * what was: its links are read (they lead somewhere today), its code paths are not (they name the
+ * files of their time).
  */
 
 /** A reference to a repository path found in a markdown file. */
@@ -74,12 +76,13 @@ function withoutFences(markdown: string): string[] {
 
 export function repoReferences(markdown: string, context: ReferenceContext): RepoReference[] {
   const folder = folderOf(context.file);
+  const readsCodePaths = !/(^|\/)HISTORY\.md$/.test(context.file);
   const references: RepoReference[] = [];
   withoutFences(markdown).forEach((text, index) => {
     const line = index + 1;
     // Code spans first; links are looked for in the text outside them.
     const outsideCode = text.replace(/`([^`]*)`/g, (_span, inner: string) => {
-      const path = codePath(inner, folder, context);
+      const path = readsCodePaths ? codePath(inner, folder, context) : null;
       if (path !== null) references.push({ kind: 'code', text: inner, line, path });
       return '';
     });
