@@ -12,6 +12,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['api/src/**/*.test.ts'],
+          globalSetup: ['api/src/test/server-bundle.setup.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,
