@@ -19,7 +19,7 @@ export default defineConfig({
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'desktop',
