@@ -1,7 +1,7 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { DashboardStats } from '@sourcing/shared';
 import { engagementRate } from '../../src/admin/dashboard/engagement-rate';
-import { signIn } from './support';
+import { expect, openAdmin, test } from './support';
 
 const statsResponse = (page: Page, period: string) =>
   page.waitForResponse((r) => r.url().includes(`/api/admin/stats?period=${period}`) && r.status() === 200);
@@ -11,7 +11,7 @@ const card = (page: Page, label: string) => page.locator('.stat-card', { hasText
 test.describe('dashboard', () => {
   test('stat cards show the stats endpoint figures, with the engagement rate', async ({ page }) => {
     const answered = statsResponse(page, 'week');
-    await signIn(page);
+    await openAdmin(page);
     const stats = (await (await answered).json()) as DashboardStats;
     await expect(page.locator('.stat-card .stat-label')).toHaveText([
       'Total Subscribers',
@@ -29,7 +29,7 @@ test.describe('dashboard', () => {
 
   test('the trend chart defaults to This Week and switches periods', async ({ page }) => {
     const week = statsResponse(page, 'week');
-    await signIn(page);
+    await openAdmin(page);
     await expect(page.getByRole('heading', { name: 'Weekly Inquiry Trends' })).toBeVisible();
     const select = page.getByRole('combobox', { name: 'Chart period' });
     await expect(select).toHaveValue('week');
@@ -71,7 +71,7 @@ test.describe('dashboard', () => {
       const body = (await response.json()) as DashboardStats;
       await route.fulfill({ response, json: { ...body, recent: answer } });
     });
-    await signIn(page);
+    await openAdmin(page);
     const items = page.locator('.activity-item');
     await expect(items).toHaveCount(6);
     await expect(items.nth(0)).toContainText('Jane Buyer submitted a new inquiry');
@@ -90,7 +90,7 @@ test.describe('dashboard', () => {
   });
 
   test('a failed load says so and offers Retry, which loads the figures', async ({ page }) => {
-    await signIn(page, '/admin/subscribers');
+    await openAdmin(page, '/admin/subscribers');
     const stats = '**/api/admin/stats?*';
     await page.route(stats, (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -104,7 +104,7 @@ test.describe('dashboard', () => {
   test('the chart library is only downloaded on the dashboard', async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));
-    await signIn(page, '/admin/subscribers');
+    await openAdmin(page, '/admin/subscribers');
     await expect(page.getByRole('heading', { name: 'Subscribers List' })).toBeVisible();
     expect(scripts.some((s) => s.includes('TrendChart'))).toBe(false);
     await page.getByRole('link', { name: 'Dashboard' }).click();

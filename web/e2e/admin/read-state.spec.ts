@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminPage, createAdmin, seedContact, uniqueTag } from './support';
+import type { Page } from '@playwright/test';
+import { adminPage, createAdmin, expect, seedContact, test, uniqueTag } from './support';
 
 const badge = (page: Page) => page.getByRole('link', { name: /^Contact Queries/ }).locator('.badge');
 const unreadRows = (page: Page) => page.locator('table.records-table tbody tr.unread');
