@@ -1,9 +1,10 @@
-import type { DataSource } from 'typeorm';
 import type { Audit } from './audit/audit';
 import type { AccessTokens } from './auth/access-tokens';
 import type { AdminAuth } from './auth/routes';
 import type { SessionStates } from './auth/session-states';
+import type { BackupSchedule } from './backups/backup-schedule';
 import type { Config } from './config';
+import type { Database } from './db/database';
 import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
 import type { LimiterFactory } from './limits/limiters';
@@ -16,7 +17,8 @@ import type { UploadStore } from './uploads/upload-store';
 /** Everything the routes need, built once by startServer (or a test) and passed down. */
 export interface AppDeps {
   config: Config;
-  dataSource: DataSource;
+  /** The database: reads, and writes in its transactions (db/database.ts). */
+  db: Database;
   engine: Engine;
   bus: EventBus;
   tokens: AccessTokens;
@@ -36,6 +38,8 @@ export interface AppDeps {
   logger: Logger;
   /** Delivers the mail outbox (docs/mail.md). */
   mail: MailWorker;
+  /** Scheduled backups and the state GET /api/health shows of them (docs/operations.md#backups). */
+  backups: BackupSchedule;
   /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */
   now: () => Date;
 }

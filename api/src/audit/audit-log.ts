@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '@sourcing/shared';
-import type { DataSource } from 'typeorm';
+import type { Database } from '../db/database';
 import { z } from 'zod';
 import { UUID } from '../records/list/cursor';
 import { AuditEntity, type AuditRow } from './audit-entity';
@@ -60,10 +60,10 @@ export function presentAuditEntry(row: AuditRow): AuditEntry {
 }
 
 /** One page of the audit trail, newest first, by keyset on (at, id). Null when the cursor is not ours. */
-export async function listAudit(dataSource: DataSource, query: AuditQueryInput): Promise<AuditPage | null> {
+export async function listAudit(db: Pick<Database, 'reads'>, query: AuditQueryInput): Promise<AuditPage | null> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (cursor === null) return null;
-  const qb = dataSource.getRepository(AuditEntity).createQueryBuilder('a');
+  const qb = db.reads.getRepository(AuditEntity).createQueryBuilder('a');
   if (query.action) qb.andWhere('a.action = :action', { action: query.action });
   if (query.actor) {
     qb.andWhere(`LOWER(a.actorEmail) LIKE :actor ESCAPE '\\'`, { actor: `%${escapeLike(query.actor.toLowerCase())}%` });

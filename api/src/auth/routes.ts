@@ -1,13 +1,13 @@
 import Router from '@koa/router';
 import { ADMIN_SESSION_PATH, adminLoginSchema, API_PATHS, API_PREFIX, validate, type SessionResponse } from '@sourcing/shared';
 import type { Context } from 'koa';
-import type { DataSource } from 'typeorm';
 import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { requireSameOrigin } from '../http/same-origin';
 import { createBoundedQueue, QueueFullError, type BoundedQueue } from '../limits/bounded-queue';
 import { retryAfterSeconds, type LimiterFactory } from '../limits/limiters';
 import type { Audit } from '../audit/audit';
+import type { Database } from '../db/database';
 import type { AccessTokens } from './access-tokens';
 import { findAdminByEmail } from './admin-accounts';
 import { createDeviceCookies, DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS, type DeviceCookies } from './device-cookies';
@@ -44,7 +44,7 @@ export interface AdminAuthOptions {
 }
 
 export interface AdminAuth {
-  dataSource: DataSource;
+  db: Database;
   tokens: AccessTokens;
   sessions: Pick<SessionStates, 'catchUpWith'>;
   refreshTokens: RefreshTokens;
@@ -57,16 +57,16 @@ export interface AdminAuth {
 }
 
 export function createAdminAuth(
-  dataSource: DataSource,
+  db: Database,
   tokens: AccessTokens,
   sessions: AdminAuth['sessions'],
   options: AdminAuthOptions,
 ): AdminAuth {
   return {
-    dataSource,
+    db,
     tokens,
     sessions,
-    refreshTokens: createRefreshTokens(dataSource, { graceMs: options.refreshGraceMs }),
+    refreshTokens: createRefreshTokens(db, { graceMs: options.refreshGraceMs }),
     guard: createLoginGuard({
       limiters: options.limiters,
       failuresPerAddress: options.loginFailuresPerAddress,
@@ -149,7 +149,7 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
     let admin: AdminRow | null;
     let valid: boolean;
     try {
-      admin = await findAdminByEmail(auth.dataSource, email);
+      admin = await findAdminByEmail(auth.db.reads, email);
       const stored = admin?.passwordHash ?? (await auth.decoy);
       valid = await auth.hashing.run(() => verifyPassword(password, stored));
     } catch (error) {

@@ -17,7 +17,7 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
   afterAll(() => server?.close());
 
   const admin = async (...argv: string[]) => {
-    const result = await runAdminCommand(server.deps.dataSource, argv);
+    const result = await runAdminCommand(server.deps.db, argv);
     return { code: result.code, out: result.lines.join('\n') };
   };
 
@@ -39,7 +39,7 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
     const reset = await admin('reset-password', 'ops@example.com', '--password', 'a-brand-new-pass');
     expect(reset).toMatchObject({ code: 0, out: expect.stringContaining('Password reset for ops@example.com') });
     expect(reset.out).not.toContain('Password:');
-    const trail = await listAudit(server.deps.dataSource, auditQuerySchema.parse({ actor: 'cli' }));
+    const trail = await listAudit(server.deps.db, auditQuerySchema.parse({ actor: 'cli' }));
     expect(trail?.data.map((e) => [e.action, e.details.email])).toEqual([
       ['staff-password-reset', 'ops@example.com'],
       ['staff-created', 'boss@example.com'],

@@ -1,11 +1,8 @@
-import type { DataSource } from 'typeorm';
-
 /** The two database engines: embedded SQLite (default) and PostgreSQL (DATABASE_URL). */
 export type Engine = 'sqlite' | 'postgres';
 
-export function engineOf(dataSource: DataSource): Engine {
-  return dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
-}
+/** SQLite's database file, under DATA_DIR. */
+export const SQLITE_FILE_NAME = 'sourcing.sqlite';
 
 /** Column types that differ per engine; everything else is `text`. */
 export function columnTypes(engine: Engine) {

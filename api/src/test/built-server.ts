@@ -16,11 +16,12 @@ export const BUILT_SERVER_DIR = 'SOURCING_BUILT_SERVER_DIR';
 const inFolder = (outdir: string): BuiltServer => ({ main: join(outdir, 'main.js'), admin: join(outdir, 'admin.js') });
 
 /**
- * A new folder under node_modules/.cache for a bundle: inside the repo, so the bundle's package
- * imports resolve as they do from api/dist.
+ * A new folder under api/node_modules/.cache for a bundle: inside the api workspace, so the
+ * bundle's package imports resolve as they do from api/dist (a version npm nests under
+ * api/node_modules included).
  */
 export function bundleFolder(): string {
-  const cache = join(REPO_ROOT, 'node_modules', '.cache');
+  const cache = join(REPO_ROOT, 'api', 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   return mkdtempSync(join(cache, 'sourcing-api-dist-'));
 }

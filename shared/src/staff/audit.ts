@@ -23,6 +23,10 @@ export const AUDIT_ACTIONS = [
   'staff-disabled',
   'staff-enabled',
   'staff-password-reset',
+  /** A backup written (by the schedule or the admin command), one that failed, and a backup restored (docs/operations.md#backups). */
+  'backup-taken',
+  'backup-failed',
+  'backup-restored',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,9 +36,9 @@ export interface AuditEntry {
   action: AuditAction;
   /** Who did it: a staff account (null for a failed sign-in with an unknown e-mail, or the CLI). */
   actorId: string | null;
-  /** Their e-mail, the e-mail typed at a failed sign-in, or 'cli'. */
+  /** Their e-mail, the e-mail typed at a failed sign-in, 'cli', or 'backup schedule'. */
   actorEmail: string;
-  /** What it was done to: a record kind, 'staff' or 'mail', and its id when there is one. */
+  /** What it was done to: a record kind, 'staff', 'mail' or 'backup', and its id when there is one. */
   subjectKind: string | null;
   subjectId: string | null;
   /**

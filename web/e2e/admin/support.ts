@@ -15,6 +15,9 @@ import {
   toCommodityInquiryFields,
   toSupplierOfferFields,
   type CommodityInquiryValues,
+  type Role,
+  type SessionResponse,
+  type StaffPasswordResponse,
   type SupplierOfferValues,
 } from '@sourcing/shared';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from '../support/env';
@@ -82,6 +85,31 @@ export function createAdmin(tag: string) {
     env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
   });
   return admin;
+}
+
+/** A backup of the test server's data into `folder`, taken with the admin CLI (docs/operations.md#backups). */
+export function backUpWithAdminCommand(folder: string) {
+  execFileSync('node', ['api/dist/admin.js', 'backup', '--to', folder], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+  });
+}
+
+/** A bearer header of a fresh session of the account, signed in through the API. */
+export async function bearerOf(request: APIRequestContext, account: Account) {
+  const response = await request.post('/api/admin/login', { data: account });
+  expect(response.status()).toBe(200);
+  const { accessToken } = (await response.json()) as SessionResponse;
+  return { Authorization: `Bearer ${accessToken}` };
+}
+
+/** A staff account of `role` made by the test server's owner through the API: its e-mail and generated password. */
+export async function createStaff(request: APIRequestContext, role: Role) {
+  const email = `${uniqueTag(role)}@example.com`.toLowerCase();
+  const response = await request.post('/api/admin/staff', { data: { email, role }, headers: await bearerOf(request, E2E_ADMIN) });
+  expect(response.status()).toBe(201);
+  const { password } = (await response.json()) as StaffPasswordResponse;
+  return { email, password };
 }
 
 /** A page in a browser of its own (nothing stored but a new session of the account), on an admin screen. */

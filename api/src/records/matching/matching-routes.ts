@@ -33,7 +33,7 @@ function registerMatching(router: Router, deps: AppDeps, list: MatchedListName) 
   router.get(`${path}${MATCHES_SUFFIX}`, requireRole(deps.tokens, 'viewer'), async (ctx) => {
     const row = await rowOf(deps, RECORD_KINDS[list], ctx.params.id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await findMatches(deps.dataSource, list, row.id);
+    ctx.body = await findMatches(deps.db, list, row.id);
   });
 
   const link = async (ctx: Context & { state: AdminState; params: Record<string, string> }, otherId: string, linked: boolean) => {

@@ -26,6 +26,7 @@ export const queryKeys = {
   staff: ['staff'] as const,
   assignees: ['assignees'] as const,
   audit: (filter: AuditFilter) => ['audit', filter] as const,
+  backups: ['backups'] as const,
 };
 
 /** The first parts of the keys of a record's own views: its detail, timeline and matches. */
