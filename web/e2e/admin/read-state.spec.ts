@@ -9,6 +9,7 @@ test.describe('read state per admin', () => {
     browser,
     request,
   }) => {
+    test.slow(); // three browsers, live recounts and an admin CLI run, on a machine shared with other suites
     const tag = uniqueTag('Read');
     // An account of its own: it reads from its creation on, so only this test's records are unread for it.
     const reader = createAdmin(tag);
