@@ -26,6 +26,11 @@ export const queryKeys = {
   staff: ['staff'] as const,
   assignees: ['assignees'] as const,
   audit: (filter: AuditFilter) => ['audit', filter] as const,
+  blockList: ['blockList'] as const,
+  privacySettings: ['privacySettings'] as const,
+  /** The records naming an address (the person look-up). */
+  person: (email: string) => ['person', email] as const,
+  allPeople: ['person'] as const,
   backups: ['backups'] as const,
 };
 
