@@ -89,7 +89,7 @@ test('staff read on the record, word for word, the reply they sent and the confi
   const tag = uniqueTag('Text');
   const sender = { name: `Text ${tag}`, email: `${tag.toLowerCase()}@buyer.example`, message: 'Is basmati in stock?' };
   await seedContact(request, sender);
-  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await openAdmin(page, `/admin/contact-queries?q=${tag}`);
   await page.getByRole('link', { name: sender.name }).click();
   const mails = page.getByRole('region', { name: 'Mails' });
   const reference = (await mails.getByText(/^We received your message — MSG-[0-9A-Z]{6}$/).innerText()).slice(-10);
