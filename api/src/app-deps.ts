@@ -1,7 +1,7 @@
 import type { DataSource } from 'typeorm';
 import type { Audit } from './audit/audit';
 import type { AccessTokens } from './auth/access-tokens';
-import type { AdminAuth } from './auth/routes';
+import type { AdminAuth } from './auth/admin-auth';
 import type { SessionStates } from './auth/session-states';
 import type { Config } from './config';
 import type { Engine } from './db/engine';

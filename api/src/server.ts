@@ -6,7 +6,7 @@ import { createAudit } from './audit/audit';
 import { createAccessTokens } from './auth/access-tokens';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
 import type { ScryptCost } from './auth/passwords';
-import { createAdminAuth } from './auth/routes';
+import { createAdminAuth } from './auth/admin-auth';
 import { createSessionStates, type SessionStates } from './auth/session-states';
 import type { Config } from './config';
 import { createDataSource } from './db/data-source';
@@ -96,6 +96,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       hashQueue: config.passwordHashQueue,
       scryptCost: options.scryptCost,
       refreshGraceMs: options.refreshGraceMs,
+      requireTwoFactor: config.requireTwoFactor,
+      now: () => now().getTime(),
     }),
     uploads: createUploadStore(config.uploadsDir, config.jwtSecret, now),
     uploadBudget: createUploadBudget({

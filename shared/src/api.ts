@@ -22,6 +22,8 @@ export interface AdminProfile {
   id: string;
   email: string;
   role: Role;
+  /** Display name, or the e-mail for an account without one. */
+  name: string;
 }
 
 export interface SessionResponse {
@@ -93,7 +95,7 @@ export interface DashboardStats {
   recent: RecentActivity[];
 }
 
-export type MailPurpose = 'confirmation' | 'staff-alert' | 'reply' | 'newsletter-confirmation';
+export type MailPurpose = 'confirmation' | 'staff-alert' | 'reply' | 'newsletter-confirmation' | 'invitation';
 
 /** A mail of the outbox as the admin's Outbox page lists it (docs/mail.md#outbox). */
 export interface OutboxMailSummary {

@@ -20,9 +20,9 @@ export interface RealtimeSummary {
 /** A change staff made to a record (docs/admin.md#sales-desk), absent when the event announces a new record. */
 export interface RealtimeChange {
   /** Who made it. */
-  by: { id: string; email: string };
+  by: { id: string; email: string; name: string };
   type: 'status' | 'owner' | 'note' | 'mail' | 'link';
-  /** What happened, after the actor's e-mail: 'moved Jane Doe to Quoted'. */
+  /** What happened, after the actor's name: 'moved Jane Doe to Quoted'. */
   text: string;
   /** The record's status, owner and version after the change. */
   status: string;

@@ -5,6 +5,7 @@ import { hashPassword, verifyPassword } from './passwords';
 import { createRefreshTokens } from './refresh-tokens';
 import { CreateAdminTables1795000000001 } from '../db/migrations/1795000000001-create-admin-tables';
 import { AddStaffRoles1795000000200 } from '../db/migrations/1795000000200-add-staff-roles';
+import { CreateStaffAccounts1795000001000 } from '../db/migrations/1795000001000-create-staff-accounts';
 import { AUTH_ENTITIES } from './schema';
 import { TEST_SCRYPT_COST as cost } from '../test/support';
 
@@ -47,7 +48,7 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
       ...options,
       ...(name === 'postgres' ? { schema } : {}),
       entities: AUTH_ENTITIES,
-      migrations: [CreateAdminTables1795000000001, AddStaffRoles1795000000200],
+      migrations: [CreateAdminTables1795000000001, AddStaffRoles1795000000200, CreateStaffAccounts1795000001000],
       migrationsRun: true,
     });
     await dataSource.initialize();
