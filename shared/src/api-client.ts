@@ -326,20 +326,36 @@ export function createApiClient(options: ApiClientOptions) {
         },
       ),
     resetStaffTwoFactor: (id: string) =>
-      json<StaffAccount>('POST', `${API_PATHS.adminStaff}/${encodeURIComponent(id)}/reset-two-factor`, FAILURE_MESSAGES.saveStaff, {
-        authenticated: true,
-      }),
-    invitations: () => json<Invitation[]>('GET', API_PATHS.adminInvitations, FAILURE_MESSAGES.invitations, { authenticated: true }),
+      json<StaffAccount>(
+        'POST',
+        `${API_PATHS.adminStaff}/${encodeURIComponent(id)}/reset-two-factor`,
+        FAILURE_MESSAGES.saveStaff,
+        {
+          authenticated: true,
+        },
+      ),
+    invitations: () =>
+      json<Invitation[]>('GET', API_PATHS.adminInvitations, FAILURE_MESSAGES.invitations, { authenticated: true }),
     invite: (input: InviteInput) =>
       json<Invitation>('POST', API_PATHS.adminInvitations, FAILURE_MESSAGES.saveInvitation, { json: input, authenticated: true }),
     resendInvitation: (id: string) =>
-      json<Invitation>('POST', `${API_PATHS.adminInvitations}/${encodeURIComponent(id)}/resend`, FAILURE_MESSAGES.saveInvitation, {
-        authenticated: true,
-      }),
+      json<Invitation>(
+        'POST',
+        `${API_PATHS.adminInvitations}/${encodeURIComponent(id)}/resend`,
+        FAILURE_MESSAGES.saveInvitation,
+        {
+          authenticated: true,
+        },
+      ),
     withdrawInvitation: (id: string) =>
-      json<{ message: string }>('DELETE', `${API_PATHS.adminInvitations}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.saveInvitation, {
-        authenticated: true,
-      }),
+      json<{ message: string }>(
+        'DELETE',
+        `${API_PATHS.adminInvitations}/${encodeURIComponent(id)}`,
+        FAILURE_MESSAGES.saveInvitation,
+        {
+          authenticated: true,
+        },
+      ),
     account: () => json<AccountProfile>('GET', API_PATHS.adminAccount, FAILURE_MESSAGES.account, { authenticated: true }),
     updateProfile: (input: UpdateProfileInput) =>
       json<AccountProfile>('PATCH', API_PATHS.adminAccount, FAILURE_MESSAGES.saveAccount, { json: input, authenticated: true }),
@@ -377,14 +393,25 @@ export function createApiClient(options: ApiClientOptions) {
         authenticated: true,
       }),
     removePasskey: (id: string) =>
-      json<{ message: string }>('DELETE', `${API_PATHS.adminAccount}/passkeys/${encodeURIComponent(id)}`, FAILURE_MESSAGES.saveAccount, {
-        authenticated: true,
-      }),
-    sessions: () => json<ActiveSession[]>('GET', `${API_PATHS.adminAccount}/sessions`, FAILURE_MESSAGES.sessions, { authenticated: true }),
+      json<{ message: string }>(
+        'DELETE',
+        `${API_PATHS.adminAccount}/passkeys/${encodeURIComponent(id)}`,
+        FAILURE_MESSAGES.saveAccount,
+        {
+          authenticated: true,
+        },
+      ),
+    sessions: () =>
+      json<ActiveSession[]>('GET', `${API_PATHS.adminAccount}/sessions`, FAILURE_MESSAGES.sessions, { authenticated: true }),
     signOutSession: (id: string) =>
-      json<{ message: string }>('DELETE', `${API_PATHS.adminAccount}/sessions/${encodeURIComponent(id)}`, FAILURE_MESSAGES.sessions, {
-        authenticated: true,
-      }),
+      json<{ message: string }>(
+        'DELETE',
+        `${API_PATHS.adminAccount}/sessions/${encodeURIComponent(id)}`,
+        FAILURE_MESSAGES.sessions,
+        {
+          authenticated: true,
+        },
+      ),
     signOutEverywhere: () =>
       json<{ message: string }>('POST', `${API_PATHS.adminAccount}/sessions/sign-out-everywhere`, FAILURE_MESSAGES.sessions, {
         authenticated: true,

@@ -72,16 +72,10 @@ export class CreateStaffAccounts1795000001000 implements MigrationInterface {
   }
 
   async down(queryRunner: QueryRunner): Promise<void> {
-    await queryRunner.query(`DROP INDEX "idx_admin_refresh_tokens_admin"`);
-    for (const table of [
-      'admin_sessions',
-      'admin_webauthn_challenges',
-      'admin_passkeys',
-      'admin_invitations',
-      'admin_recovery_codes',
-    ]) {
-      await queryRunner.query(`DROP TABLE "${table}"`);
-    }
+    const t = tableIn(queryRunner);
+    await queryRunner.dropIndex('admin_refresh_tokens', 'idx_admin_refresh_tokens_admin');
+    const tables = ['admin_sessions', 'admin_webauthn_challenges', 'admin_passkeys', 'admin_invitations', 'admin_recovery_codes'];
+    for (const table of tables) await queryRunner.query(`DROP TABLE ${t(table)}`);
     for (const column of ['totp_last_step', 'totp_pending_secret', 'totp_secret', 'signature', 'display_name']) {
       await queryRunner.query(`ALTER TABLE ${t('admins')} DROP COLUMN "${column}"`);
     }
