@@ -46,6 +46,9 @@ export interface RealtimeEvent {
  */
 export const RESYNC_MESSAGE = '{"resync":true}';
 
+/** Close code of a socket whose session was signed out or whose account was disabled (docs/sessions.md). */
+export const SESSION_REVOKED_CLOSE = 4003;
+
 /** Subprotocol carrying the admin's access token: `new WebSocket(url, [WS_PROTOCOL, token])`. */
 export const WS_PROTOCOL = 'sourcing.bearer';
 
@@ -106,6 +109,8 @@ export interface RealtimeClientOptions {
   /** Called on every open after the first and on the server's RESYNC_MESSAGE, so the app re-fetches what it may have missed. */
   onReconnect?: () => void;
   onStatus?: (status: RealtimeStatus) => void;
+  /** The server closed the socket because its session ended (signed out elsewhere, account disabled). */
+  onSessionRevoked?: () => void;
   random?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -176,11 +181,12 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeClient 
     ws.onerror = () => {
       /* close follows */
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       clearTimer(connectTimer);
       if (socket !== ws) return;
       socket = null;
       status('closed');
+      if ((ev as { code?: number } | null)?.code === SESSION_REVOKED_CLOSE) options.onSessionRevoked?.();
       scheduleReconnect();
     };
   };

@@ -5,18 +5,19 @@ const MAIL_SENT: Record<Exclude<MailPurpose, 'reply'>, string> = {
   confirmation: 'Confirmation',
   'staff-alert': 'Staff alert',
   'newsletter-confirmation': 'Newsletter confirmation',
+  invitation: 'Staff invitation',
 };
 
 /** What a timeline line says; a new entry type (an e-mail sent, ...) adds its line here. */
 export function describeEntry(entry: TimelineEntry): string {
-  const who = entry.actor?.email ?? 'Someone';
+  const who = entry.actor?.name ?? 'Someone';
   switch (entry.type) {
     case 'received':
       return 'Received';
     case 'status':
       return `${who} changed the status from ${entry.from} to ${entry.to}`;
     case 'owner':
-      return entry.to ? `${who} assigned it to ${entry.to.email}` : `${who} unassigned it`;
+      return entry.to ? `${who} assigned it to ${entry.to.name}` : `${who} unassigned it`;
     case 'note':
       return `${who} added a note`;
     case 'mail':
