@@ -37,7 +37,6 @@ import type {
   AuditPage,
   AuditQuery,
   ChangePasswordInput,
-  CreateStaffInput,
   Invitation,
   InvitationPreview,
   InviteInput,
@@ -309,8 +308,6 @@ export function createApiClient(options: ApiClientOptions) {
         authenticated: true,
       }),
     staff: () => json<StaffAccount[]>('GET', API_PATHS.adminStaff, FAILURE_MESSAGES.staff, { authenticated: true }),
-    createStaff: (input: CreateStaffInput) =>
-      json<StaffPasswordResponse>('POST', API_PATHS.adminStaff, FAILURE_MESSAGES.saveStaff, { json: input, authenticated: true }),
     updateStaff: (id: string, input: UpdateStaffInput) =>
       json<StaffAccount>('PATCH', `${API_PATHS.adminStaff}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.saveStaff, {
         json: input,

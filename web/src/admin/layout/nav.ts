@@ -23,6 +23,7 @@ export function pageTitleFor(pathname: string): string {
   const path = pathname.replace(/\/+$/, '');
   if (path === '/admin') return 'Dashboard';
   if (path === '/admin/settings') return 'Settings';
+  if (path === '/admin/account') return 'Your account';
   const item = NAV_ITEMS.find((i) => i.to !== '/admin' && (path === i.to || path.startsWith(`${i.to}/`)));
   return item?.label ?? 'Page Not Found';
 }

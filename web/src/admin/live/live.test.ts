@@ -202,7 +202,9 @@ describe('live updates', () => {
 
   it('my own changes and changes to records of others notify nothing', () => {
     const { platform, live } = setup();
-    live.handleEvent(event('inquiryUpdated', 'inquiry', { ...assignedToMe, by: { id: ME, email: 'me@example.com', name: 'me@example.com' } }));
+    live.handleEvent(
+      event('inquiryUpdated', 'inquiry', { ...assignedToMe, by: { id: ME, email: 'me@example.com', name: 'me@example.com' } }),
+    );
     live.handleEvent(event('inquiryUpdated', 'inquiry', { ...assignedToMe, ownerId: 'bob-id' }));
     expect(platform.notify).not.toHaveBeenCalled();
   });
