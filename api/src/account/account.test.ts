@@ -8,6 +8,8 @@ import {
 } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
+import { simpleParser } from 'mailparser';
+import { OUTBOX, type OutboxRow } from '../mail/outbox-entity';
 import { SESSION_REVOKED_CLOSE } from '../realtime/hub';
 import { recordRow, seedRows } from '../test/factories';
 import { createStaffAccount, signIn, STAFF_PASSWORD } from '../test/staff';
@@ -147,6 +149,17 @@ describe.each(TEST_ENGINES)('one’s own account on %s', (engine) => {
     const timeline = (await call(server, `/api/contact/${row.id}/timeline`, { headers })).body as { actor: Assignee | null }[];
     expect(timeline.slice(1).map((e) => e.actor?.name)).toEqual(['Ana Silva-Rao', 'Ana Silva-Rao']);
     expect(timeline.at(-1)).toMatchObject({ type: 'owner', to: { id: agent.id, name: 'Ana Silva-Rao' } });
+
+    // A reply carries the author's signature below the message.
+    const replied = await call(server, `/api/contact/${row.id}/reply`, {
+      ...jsonBody({ message: 'We have 25 t ready.' }),
+      headers: { ...headers, 'Content-Type': 'application/json' },
+    });
+    expect(replied.status).toBe(201);
+    const [mail] = await server.deps.dataSource
+      .getRepository<OutboxRow>(OUTBOX)
+      .find({ where: { purpose: 'reply' }, order: { createdAt: 'DESC' } });
+    expect((await simpleParser(mail.message)).text).toContain('We have 25 t ready.\n\nAna Silva\nIndus Global Sourcing');
 
     const audit = (await call(server, `/api/admin/audit?actor=named-${engine}`, { headers: server.adminHeaders() }))
       .body as AuditPage;
