@@ -6,18 +6,21 @@ import { simpleParser } from 'mailparser';
 import { E2E_PORT } from '../support/env';
 import { createAdmin, signIn, uniqueTag } from './support';
 
-/** The invitation link mailed to `email`: the test server keeps mails as .eml files (docs/mail.md#outbox). */
-async function invitationLink(email: string): Promise<string> {
+/** The invitation link in a mail to `email`, if one was written yet (the test server keeps mails as .eml files: docs/mail.md#outbox). */
+async function mailedInvitationLink(email: string): Promise<string | null> {
   const folder = join(process.env.E2E_DATA_DIR!, 'mail');
-  for (;;) {
-    for (const file of await readdir(folder).catch(() => [])) {
-      const mail = await simpleParser(await readFile(join(folder, file)));
-      const link = /https?:\/\/\S+\/admin\/invitation#[\w-]+/.exec(mail.text ?? '')?.[0];
-      if (link && mail.to && JSON.stringify(mail.to).includes(email)) return link;
-    }
-    // The outbox worker writes the mail a moment after it is queued.
-    await new Promise((resolve) => setTimeout(resolve, 100));
+  for (const file of await readdir(folder).catch(() => [])) {
+    const mail = await simpleParser(await readFile(join(folder, file)));
+    const link = /https?:\/\/\S+\/admin\/invitation#[\w-]+/.exec(mail.text ?? '')?.[0];
+    if (link && JSON.stringify(mail.to ?? '').includes(email)) return link;
   }
+  return null;
+}
+
+/** The outbox worker writes the mail a moment after the invitation is queued. */
+async function invitationLink(email: string): Promise<string> {
+  await expect.poll(() => mailedInvitationLink(email)).not.toBeNull();
+  return (await mailedInvitationLink(email))!;
 }
 
 /** The code an authenticator app shows for the next 30-second step (the one used to turn it on cannot be used again). */
