@@ -1,6 +1,11 @@
 // ESLint for every workspace: typescript-eslint's type-checked rules (floating and misused
 // promises above all), React hooks for the two UIs, and imports that are declared by the
 // workspace using them, cross workspaces by package name only and never form a cycle. Formatting is Prettier's (npm run format).
+//
+// Import cycles: eslint-plugin-import reads TypeScript only through `import/parsers` and resolves
+// `.ts` paths only through the TypeScript resolver; without both, `import/no-cycle` sees no file
+// and reports nothing. It follows runtime imports only (`import type` is skipped by the rule);
+// madge checks type imports too (api/src/import-cycles.test.ts, which also proves the rule fires).
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -8,6 +13,9 @@ import globals from 'globals';
 import tseslint from 'typescript-eslint';
 
 const WORKSPACES = ['shared', 'api', 'web', 'desktop', 'bench'];
+const TYPEORM_INTERNALS = { group: ['typeorm/*'], message: "TypeORM's internal modules: import from 'typeorm'." };
+// The workspaces' own projects (the desktop renderer has a DOM one of its own).
+const PROJECTS = [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json'];
 
 export default tseslint.config(
   {
@@ -19,21 +27,25 @@ export default tseslint.config(
       'desktop/resources',
       '**/test-results',
       '**/playwright-report',
+      // Two files importing each other, linted only by api/src/import-cycles.test.ts.
+      'lint-fixtures',
     ],
   },
   js.configs.recommended,
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      // The workspaces' own projects (the desktop renderer has a DOM one of its own).
       parserOptions: {
-        project: [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json'],
+        project: PROJECTS,
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
     },
     plugins: { import: importPlugin },
-    settings: { 'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.mjs'] } } },
+    settings: {
+      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
+      'import/resolver': { typescript: { project: PROJECTS, noWarnOnMultipleProjects: true } },
+    },
     rules: {
       '@typescript-eslint/no-floating-promises': 'error',
       '@typescript-eslint/no-misused-promises': 'error',
@@ -59,6 +71,39 @@ export default tseslint.config(
       ],
     },
   })),
+  // One data layer (docs/operations.md#storage-engines): the API reaches the database through the
+  // `Database` of api/src/db/database.ts. Only api/src/db opens TypeORM's DataSource, its driver's
+  // connections and its query runners; transactions begin with db.transaction; no module imports
+  // TypeORM's internal files. api/src/db/data-layer-rule.test.ts proves these fire.
+  {
+    files: ['api/**/*.ts'],
+    rules: { 'no-restricted-imports': ['error', { patterns: [TYPEORM_INTERNALS] }] },
+  },
+  {
+    files: ['api/src/**/*.ts'],
+    ignores: ['api/src/db/**'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          paths: [{ name: 'typeorm', importNames: ['DataSource'], message: 'Use the Database of api/src/db/database.ts.' }],
+          patterns: [TYPEORM_INTERNALS],
+        },
+      ],
+      'no-restricted-syntax': [
+        'error',
+        {
+          selector: 'MemberExpression[property.name=/^(driver|databaseConnection|master|createQueryRunner|connection)$/]',
+          message: "TypeORM's connections and query runners belong to api/src/db: use the Database (db/database.ts).",
+        },
+        {
+          selector:
+            "CallExpression[callee.property.name='transaction'][callee.object.name!='db'][callee.object.property.name!='db']",
+          message: 'Transactions begin with db.transaction (db/database.ts), the one entry point.',
+        },
+      ],
+    },
+  },
   // The rules of hooks and their dependencies (the React Compiler's stricter rules are not on: we
   // do not compile with it).
   {

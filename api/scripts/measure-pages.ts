@@ -28,7 +28,7 @@ async function seed(server: TestServer) {
         email: `buyer${i}@example.com`,
       });
     });
-    await seedRows(server.deps.dataSource, 'inquiries', chunk, 500);
+    await seedRows(server.deps.db, 'inquiries', chunk, 500);
   }
   return performance.now() - started;
 }
@@ -53,8 +53,8 @@ async function main() {
   const server = await startTestServer({ engine });
   try {
     const seedMs = await seed(server);
-    if (engine === 'postgres') await server.deps.dataSource.query('ANALYZE');
-    const [deep] = await server.deps.dataSource
+    if (engine === 'postgres') await server.deps.db.run('ANALYZE');
+    const [deep] = await server.deps.db.reads
       .getRepository<{ id: string; createdAt: Date }>(RECORD_KINDS.inquiries.entity)
       .createQueryBuilder('r')
       .orderBy('r.createdAt', 'DESC')

@@ -1,9 +1,9 @@
-import type { DataSource } from 'typeorm';
 import type { Audit } from './audit/audit';
 import type { AccessTokens } from './auth/access-tokens';
 import type { AdminAuth } from './auth/admin-auth';
 import type { SessionStates } from './auth/session-states';
 import type { Config } from './config';
+import type { Database } from './db/database';
 import type { Engine } from './db/engine';
 import type { Logger } from './http/logger';
 import type { LimiterFactory } from './limits/limiters';
@@ -16,7 +16,8 @@ import type { UploadStore } from './uploads/upload-store';
 /** Everything the routes need, built once by startServer (or a test) and passed down. */
 export interface AppDeps {
   config: Config;
-  dataSource: DataSource;
+  /** The database: reads, and writes in its transactions (db/database.ts). */
+  db: Database;
   engine: Engine;
   bus: EventBus;
   tokens: AccessTokens;

@@ -9,9 +9,7 @@ import type { ScryptCost } from './auth/passwords';
 import { createAdminAuth } from './auth/admin-auth';
 import { createSessionStates, type SessionStates } from './auth/session-states';
 import type { Config } from './config';
-import { createDataSource } from './db/data-source';
-import { engineOf } from './db/engine';
-import { migrate } from './db/migrate';
+import { openDatabase } from './db/open-database';
 import { createLogger, type Logger } from './http/logger';
 import { createLimiterFactory } from './limits/limiters';
 import { startMailWorker } from './mail/outbox-worker';
@@ -51,40 +49,39 @@ export interface RunningServer {
 export async function startServer(config: Config, options: ServerOptions = {}): Promise<RunningServer> {
   const logger = options.logger ?? createLogger(config.logLevel);
   const now = options.now ?? (() => new Date());
-  const dataSource = createDataSource(config);
-  await dataSource.initialize();
+  const db = await openDatabase(config);
   let firstAdmin: FirstAdminOutcome;
   let bus: EventBus;
   let sessions: SessionStates | null = null;
   try {
-    await migrate(dataSource);
+    await db.migrate();
     firstAdmin = await ensureFirstAdmin(
-      dataSource,
+      db,
       { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },
       options.scryptCost,
     );
-    sessions = createSessionStates(dataSource, { logger });
+    sessions = createSessionStates(db, { logger });
     await sessions.refresh();
     bus =
       options.bus ?? (config.databaseUrl ? await createPostgresEventBus(config.databaseUrl, { logger }) : createLocalEventBus());
   } catch (error) {
     sessions?.close();
-    await dataSource.destroy();
+    await db.close();
     throw error;
   }
   const tokens = createAccessTokens(config.jwtSecret, { sessions });
-  const limiters = createLimiterFactory(dataSource);
-  const engine = engineOf(dataSource);
-  const mail = startMailWorker({ dataSource, engine, config, logger, now }, createMailTransport(config.mail, config.dataDir));
+  const limiters = createLimiterFactory(db);
+  const { engine } = db;
+  const mail = startMailWorker({ db, config, logger, now }, createMailTransport(config.mail, config.dataDir));
   const deps: AppDeps = {
     config,
-    dataSource,
+    db,
     engine,
     bus,
     tokens,
     sessions,
-    audit: createAudit(dataSource, now),
-    auth: createAdminAuth(dataSource, tokens, sessions, {
+    audit: createAudit(db, now),
+    auth: createAdminAuth(db, tokens, sessions, {
       cookieSameSite: config.cookieSameSite,
       secret: config.jwtSecret,
       trustedOrigins: [URL.parse(config.publicUrl ?? '')?.origin, ...config.corsOrigins].filter((o): o is string => !!o),
@@ -108,13 +105,13 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       minFreeDiskBytes: config.uploadMinFreeDiskMb * MB,
     }),
     limiters,
-    formGuard: createFormGuard(config.formGuard, dataSource, now),
+    formGuard: createFormGuard(config.formGuard, db, now),
     logger,
     mail,
     now,
   };
   // What a crash left in UPLOADS_DIR; failing to tidy up must not keep the site down.
-  const leftovers = await removeUploadLeftovers(dataSource, deps.uploads, now()).catch((error: unknown) => {
+  const leftovers = await removeUploadLeftovers(db, deps.uploads, now()).catch((error: unknown) => {
     logger.error('removing upload leftovers failed', { error: error instanceof Error ? error.message : String(error) });
     return null;
   });
@@ -147,7 +144,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       });
       await deps.bus.close();
       await mail.close();
-      await dataSource.destroy();
+      await db.close();
     })());
 
   return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, hub, firstAdmin, close };

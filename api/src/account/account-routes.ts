@@ -14,7 +14,6 @@ import {
   type UpdateProfileInput,
 } from '@sourcing/shared';
 import type { Context } from 'koa';
-import type { EntityManager } from 'typeorm';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import { hashPassword } from '../auth/passwords';
@@ -22,6 +21,7 @@ import { requireSignedIn, type AdminState } from '../auth/require-admin';
 import { ACCOUNT_DISABLED, beginAttempt, checkPassword } from '../auth/routes';
 import { AdminEntity, PasskeyEntity, type AdminRow } from '../auth/schema';
 import { startSession, twoFactorRequired } from '../auth/start-session';
+import type { Transaction } from '../db/database';
 import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { rateLimit } from '../http/rate-limit';
@@ -53,7 +53,7 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
   const at = () => deps.now().getTime();
 
   async function accountOf(ctx: Signed): Promise<AdminRow> {
-    const admin = await deps.dataSource.getRepository(AdminEntity).findOneBy({ id: ctx.state.admin.id });
+    const admin = await deps.db.reads.getRepository(AdminEntity).findOneBy({ id: ctx.state.admin.id });
     if (!admin) throw new HttpError(404, ACCOUNT_MESSAGES.sessionNotFound);
     return admin;
   }
@@ -71,7 +71,7 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
   }
 
   /** A change to the account and its audit entry, in one transaction. */
-  const change = <T>(work: (manager: EntityManager) => Promise<T>) => deps.dataSource.transaction(work);
+  const change = <T>(work: (tx: Transaction) => Promise<T>) => deps.db.transaction(work);
 
   async function profileOf(admin: AdminRow): Promise<AccountProfile> {
     return {
@@ -83,9 +83,9 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
       twoFactor: {
         enabled: admin.totpSecret !== null,
         required: twoFactorRequired(auth.options.requireTwoFactor, admin.role),
-        recoveryCodesLeft: await recoveryCodesLeft(deps.dataSource, admin.id),
+        recoveryCodesLeft: await recoveryCodesLeft(deps.db.reads, admin.id),
       },
-      passkeys: await listPasskeys(deps.dataSource, admin.id),
+      passkeys: await listPasskeys(deps.db.reads, admin.id),
     };
   }
 
@@ -106,9 +106,9 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
         signature !== admin.signature && 'signature changed',
       ].filter(Boolean);
       if (changed.length) {
-        await change(async (manager) => {
-          await manager.getRepository(AdminEntity).update({ id: admin.id }, { displayName: name, signature, updatedAt: at() });
-          await deps.audit(ctx, 'account-profile-changed', subject(ctx), { summary: changed.join('; ') }, manager);
+        await change(async (tx) => {
+          await tx.manager.getRepository(AdminEntity).update({ id: admin.id }, { displayName: name, signature, updatedAt: at() });
+          await deps.audit(ctx, 'account-profile-changed', subject(ctx), { summary: changed.join('; ') }, tx);
         });
       }
       ctx.body = await profileOf({ ...admin, displayName: name, signature });
@@ -124,10 +124,10 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
       const { currentPassword, newPassword } = ctx.state.input.body;
       const admin = await confirmPassword(ctx, currentPassword);
       const passwordHash = await hashPassword(newPassword, auth.options.scryptCost);
-      await change(async (manager) => {
-        await manager.getRepository(AdminEntity).update({ id: admin.id }, { passwordHash, updatedAt: at() });
-        await revokeOtherSessions(manager, admin.id, ctx.state.sessionId, at());
-        await deps.audit(ctx, 'account-password-changed', subject(ctx), { summary: 'password changed' }, manager);
+      await change(async (tx) => {
+        await tx.manager.getRepository(AdminEntity).update({ id: admin.id }, { passwordHash, updatedAt: at() });
+        await revokeOtherSessions(tx, admin.id, ctx.state.sessionId, at());
+        await deps.audit(ctx, 'account-password-changed', subject(ctx), { summary: 'password changed' }, tx);
       });
       await deps.sessions.refresh();
       ctx.body = { message: ACCOUNT_MESSAGES.passwordChanged };
@@ -138,7 +138,7 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
     const admin = await accountOf(ctx);
     if (admin.totpSecret) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorAlreadyOn);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await beginTwoFactorSetup(deps.dataSource, auth.secrets, admin);
+    ctx.body = await beginTwoFactorSetup(deps.db, auth.secrets, admin);
   });
 
   router.post<AdminState & InputState<z.output<typeof twoFactorCodeSchema>>>(
@@ -148,13 +148,8 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
     async (ctx) => {
       const admin = await accountOf(ctx);
       if (admin.totpSecret) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorAlreadyOn);
-      const outcome = await confirmTwoFactorSetup(
-        deps.dataSource,
-        auth.secrets,
-        admin.id,
-        ctx.state.input.body.code,
-        at(),
-        (manager) => deps.audit(ctx, 'two-factor-enabled', subject(ctx), { summary: 'two-factor sign-in turned on' }, manager),
+      const outcome = await confirmTwoFactorSetup(deps.db, auth.secrets, admin.id, ctx.state.input.body.code, at(), (tx) =>
+        deps.audit(ctx, 'two-factor-enabled', subject(ctx), { summary: 'two-factor sign-in turned on' }, tx),
       );
       if (!outcome.ok) {
         const message = outcome.reason === 'wrong' ? ACCOUNT_MESSAGES.invalidCode : ACCOUNT_MESSAGES.twoFactorNotSetUp;
@@ -174,9 +169,9 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
         throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorRequired);
       }
       const admin = await confirmPassword(ctx, ctx.state.input.body.currentPassword);
-      await change(async (manager) => {
-        await removeTwoFactor(manager, admin.id);
-        await deps.audit(ctx, 'two-factor-disabled', subject(ctx), { summary: 'two-factor sign-in turned off' }, manager);
+      await change(async (tx) => {
+        await removeTwoFactor(tx, admin.id);
+        await deps.audit(ctx, 'two-factor-disabled', subject(ctx), { summary: 'two-factor sign-in turned off' }, tx);
       });
       ctx.body = { message: ACCOUNT_MESSAGES.twoFactorOff };
     },
@@ -189,9 +184,9 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
     async (ctx) => {
       const admin = await confirmPassword(ctx, ctx.state.input.body.currentPassword);
       if (!admin.totpSecret) throw new HttpError(409, ACCOUNT_MESSAGES.twoFactorNotSetUp);
-      const codes = await change(async (manager) => {
-        const renewed = await replaceRecoveryCodes(manager, auth.secrets, admin.id, at());
-        await deps.audit(ctx, 'recovery-codes-renewed', subject(ctx), { summary: 'new recovery codes' }, manager);
+      const codes = await change(async (tx) => {
+        const renewed = await replaceRecoveryCodes(tx, auth.secrets, admin.id, at());
+        await deps.audit(ctx, 'recovery-codes-renewed', subject(ctx), { summary: 'new recovery codes' }, tx);
         return renewed;
       });
       ctx.set('Cache-Control', 'no-store');
@@ -201,7 +196,7 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
 
   router.post(`${path}/passkeys/options`, signedIn, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await registrationOptions(deps.dataSource, ctx, await accountOf(ctx), at());
+    ctx.body = await registrationOptions(deps.db, ctx, await accountOf(ctx), at());
   });
 
   router.post<AdminState & InputState<z.output<typeof passkeyRegistrationSchema>>>(
@@ -211,8 +206,10 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
     async (ctx) => {
       const { name, response } = ctx.state.input.body;
       const admin = await accountOf(ctx);
-      const row = await addPasskey(deps.dataSource, ctx, admin, name, response as unknown as RegistrationResponseJSON, at());
-      await deps.audit(ctx, 'passkey-added', subject(ctx), { summary: `passkey added: ${name}`, passkey: row.id });
+      const registration = response as unknown as RegistrationResponseJSON;
+      const row = await addPasskey(deps.db, ctx, admin, name, registration, at(), (tx, added) =>
+        deps.audit(ctx, 'passkey-added', subject(ctx), { summary: `passkey added: ${name}`, passkey: added.id }, tx),
+      );
       ctx.status = 201;
       ctx.body = presentPasskey(row);
     },
@@ -221,8 +218,8 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
   router.delete(`${path}/passkeys/:id`, signedIn, async (ctx) => {
     const { id } = ctx.params;
     const removed = UUID.test(id)
-      ? await change(async (manager) => {
-          const repo = manager.getRepository(PasskeyEntity);
+      ? await change(async (tx) => {
+          const repo = tx.manager.getRepository(PasskeyEntity);
           const passkey = await repo.findOneBy({ id, adminId: ctx.state.admin.id });
           if (!passkey) return false;
           await repo.delete({ id });
@@ -231,7 +228,7 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
             'passkey-removed',
             subject(ctx),
             { summary: `passkey removed: ${passkey.name}`, passkey: id },
-            manager,
+            tx,
           );
           return true;
         })
@@ -242,7 +239,7 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
 
   router.get(`${path}/sessions`, signedIn, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await listSessions(deps.dataSource, ctx.state.admin.id, ctx.state.sessionId, at());
+    ctx.body = await listSessions(deps.db.reads, ctx.state.admin.id, ctx.state.sessionId, at());
   });
 
   // Signing a session out ends its refresh token now and its access tokens within seconds, live sockets included.
@@ -250,9 +247,9 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
     const { id } = ctx.params;
     const revoked =
       UUID.test(id) &&
-      (await change(async (manager) => {
-        if (!(await revokeSession(manager, ctx.state.admin.id, id, at()))) return false;
-        await deps.audit(ctx, 'session-signed-out', subject(ctx), { summary: 'a session signed out', session: id }, manager);
+      (await change(async (tx) => {
+        if (!(await revokeSession(tx, ctx.state.admin.id, id, at()))) return false;
+        await deps.audit(ctx, 'session-signed-out', subject(ctx), { summary: 'a session signed out', session: id }, tx);
         return true;
       }));
     if (!revoked) throw new HttpError(404, ACCOUNT_MESSAGES.sessionNotFound);
@@ -261,9 +258,9 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
   });
 
   router.post(`${path}/sessions/sign-out-everywhere`, signedIn, async (ctx) => {
-    await change(async (manager) => {
-      await revokeOtherSessions(manager, ctx.state.admin.id, null, at());
-      await deps.audit(ctx, 'sessions-signed-out-everywhere', subject(ctx), { summary: 'every session signed out' }, manager);
+    await change(async (tx) => {
+      await revokeOtherSessions(tx, ctx.state.admin.id, null, at());
+      await deps.audit(ctx, 'sessions-signed-out-everywhere', subject(ctx), { summary: 'every session signed out' }, tx);
     });
     await deps.sessions.refresh();
     ctx.body = { message: 'Signed out everywhere' };
@@ -281,7 +278,7 @@ export function registerPasskeySignIn(router: Router, deps: AppDeps) {
   );
   router.post(API_PATHS.adminPasskeyOptions, sameOrigin, limited, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await signInOptions(deps.dataSource, ctx, deps.now().getTime());
+    ctx.body = await signInOptions(deps.db, ctx, deps.now().getTime());
   });
 
   router.post<InputState<z.output<typeof passkeySignInSchema>>>(
@@ -291,7 +288,7 @@ export function registerPasskeySignIn(router: Router, deps: AppDeps) {
     validate({ body: passkeySignInSchema, message: ACCOUNT_MESSAGES.passkeyFailed }),
     async (ctx) => {
       const response = ctx.state.input.body.response as unknown as AuthenticationResponseJSON;
-      const admin = await accountOfPasskey(deps.dataSource, ctx, response, deps.now().getTime());
+      const admin = await accountOfPasskey(deps.db, ctx, response, deps.now().getTime());
       if (admin.disabledAt !== null) {
         const details = { address: clientAddress(ctx), disabled: true, method: 'passkey' };
         await deps.audit({ id: admin.id, email: admin.email }, 'sign-in-failed', null, details);

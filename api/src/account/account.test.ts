@@ -134,7 +134,7 @@ describe.each(TEST_ENGINES)('one’s own account on %s', (engine) => {
     expect((await assignees()).find((a) => a.id === agent.id)).toEqual({ id: agent.id, email: agent.email, name: 'Ana Silva' });
 
     const [row] = [recordRow('contacts', new Date())];
-    await seedRows(server.deps.dataSource, 'contacts', [row]);
+    await seedRows(server.deps.db, 'contacts', [row]);
     const note = await call(server, `/api/contact/${row.id}/notes`, {
       ...jsonBody({ text: 'Called back' }),
       headers: { ...headers, 'Content-Type': 'application/json' },
@@ -156,7 +156,7 @@ describe.each(TEST_ENGINES)('one’s own account on %s', (engine) => {
       headers: { ...headers, 'Content-Type': 'application/json' },
     });
     expect(replied.status).toBe(201);
-    const [mail] = await server.deps.dataSource
+    const [mail] = await server.deps.db.reads
       .getRepository<OutboxRow>(OUTBOX)
       .find({ where: { purpose: 'reply' }, order: { createdAt: 'DESC' } });
     expect((await simpleParser(mail.message)).text).toContain('We have 25 t ready.\n\nAna Silva\nIndus Global Sourcing');

@@ -9,7 +9,7 @@ import {
 } from '@simplewebauthn/server';
 import { ACCOUNT_MESSAGES, displayNameOf, type PasskeySummary } from '@sourcing/shared';
 import type { Context } from 'koa';
-import { LessThan, MoreThan, type DataSource } from 'typeorm';
+import { LessThan, MoreThan, type EntityManager } from 'typeorm';
 import {
   AdminEntity,
   PasskeyEntity,
@@ -18,6 +18,7 @@ import {
   type PasskeyRow,
   type WebAuthnChallengeRow,
 } from '../auth/schema';
+import type { Database, Transaction } from '../db/database';
 import { HttpError } from '../http/errors';
 
 /** How long a challenge may be answered: time to touch a key or use a fingerprint. */
@@ -43,34 +44,41 @@ export const presentPasskey = (row: PasskeyRow): PasskeySummary => ({
   lastUsedAt: row.lastUsedAt === null ? null : new Date(row.lastUsedAt).toISOString(),
 });
 
-/** An account's passkeys, oldest first. */
-export async function listPasskeys(dataSource: DataSource, adminId: string): Promise<PasskeySummary[]> {
-  const rows = await dataSource.getRepository(PasskeyEntity).find({ where: { adminId }, order: { createdAt: 'ASC', id: 'ASC' } });
+/** The database as passkeys use it: reads, and each write in a transaction of its own. */
+type Db = Pick<Database, 'reads' | 'transaction'>;
+
+/** An account's passkeys, oldest first; `reads` is `db.reads` or a transaction's manager. */
+export async function listPasskeys(reads: EntityManager, adminId: string): Promise<PasskeySummary[]> {
+  const rows = await reads.getRepository(PasskeyEntity).find({ where: { adminId }, order: { createdAt: 'ASC', id: 'ASC' } });
   return rows.map(presentPasskey);
 }
 
 const userIdOf = (adminId: string) => Uint8Array.from(Buffer.from(adminId));
 
-async function keepChallenge(dataSource: DataSource, row: WebAuthnChallengeRow, at: number) {
-  const repo = dataSource.getRepository(WebAuthnChallengeEntity);
-  await repo.delete({ expiresAt: LessThan(at) });
-  await repo.insert(row);
+async function keepChallenge(db: Db, row: WebAuthnChallengeRow, at: number) {
+  await db.transaction(async (tx) => {
+    const repo = tx.manager.getRepository(WebAuthnChallengeEntity);
+    await repo.delete({ expiresAt: LessThan(at) });
+    await repo.insert(row);
+  });
 }
 
 /** Uses up a challenge we handed out for this purpose (and account): true once, while it is alive. */
-function challengeTaker(dataSource: DataSource, purpose: WebAuthnChallengeRow['purpose'], adminId: string | null, at: number) {
+function challengeTaker(db: Db, purpose: WebAuthnChallengeRow['purpose'], adminId: string | null, at: number) {
   return async (challenge: string) => {
-    const { affected } = await dataSource
-      .getRepository(WebAuthnChallengeEntity)
-      .delete({ challenge, purpose, expiresAt: MoreThan(at), ...(adminId ? { adminId } : {}) });
+    const { affected } = await db.transaction((tx) =>
+      tx.manager
+        .getRepository(WebAuthnChallengeEntity)
+        .delete({ challenge, purpose, expiresAt: MoreThan(at), ...(adminId ? { adminId } : {}) }),
+    );
     return !!affected;
   };
 }
 
 /** Options for navigator.credentials.create: a discoverable credential with user verification, none the account has already. */
-export async function registrationOptions(dataSource: DataSource, ctx: Context, admin: AdminRow, at: number) {
+export async function registrationOptions(db: Db, ctx: Context, admin: AdminRow, at: number) {
   const { rpID } = relyingPartyOf(ctx);
-  const existing = await dataSource.getRepository(PasskeyEntity).findBy({ adminId: admin.id });
+  const existing = await db.reads.getRepository(PasskeyEntity).findBy({ adminId: admin.id });
   const options = await generateRegistrationOptions({
     rpName: RP_NAME,
     rpID,
@@ -82,26 +90,30 @@ export async function registrationOptions(dataSource: DataSource, ctx: Context, 
     authenticatorSelection: { residentKey: 'required', userVerification: 'required' },
   });
   await keepChallenge(
-    dataSource,
+    db,
     { challenge: options.challenge, adminId: admin.id, purpose: 'register', expiresAt: at + CHALLENGE_TTL_MS },
     at,
   );
   return options;
 }
 
-/** Checks the authenticator's answer to our challenge and keeps the new passkey's public key under its name. */
+/**
+ * Checks the authenticator's answer to our challenge and keeps the new passkey's public key under
+ * its name; `within` runs in the same transaction (its audit entry).
+ */
 export async function addPasskey(
-  dataSource: DataSource,
+  db: Db,
   ctx: Context,
   admin: AdminRow,
   name: string,
   response: RegistrationResponseJSON,
   at: number,
+  within?: (tx: Transaction, row: PasskeyRow) => Promise<void>,
 ): Promise<PasskeyRow> {
   const { origin, rpID } = relyingPartyOf(ctx);
   const verified = await verifyRegistrationResponse({
     response,
-    expectedChallenge: challengeTaker(dataSource, 'register', admin.id, at),
+    expectedChallenge: challengeTaker(db, 'register', admin.id, at),
     expectedOrigin: origin,
     expectedRPID: rpID,
     requireUserVerification: true,
@@ -120,18 +132,21 @@ export async function addPasskey(
     createdAt: at,
     lastUsedAt: null,
   };
-  const repo = dataSource.getRepository(PasskeyEntity);
-  if (await repo.findOneBy({ credentialId: row.credentialId })) throw new HttpError(409, ACCOUNT_MESSAGES.passkeyFailed);
-  await repo.insert(row);
+  await db.transaction(async (tx) => {
+    const repo = tx.manager.getRepository(PasskeyEntity);
+    if (await repo.findOneBy({ credentialId: row.credentialId })) throw new HttpError(409, ACCOUNT_MESSAGES.passkeyFailed);
+    await repo.insert(row);
+    await within?.(tx, row);
+  });
   return row;
 }
 
 /** Options for navigator.credentials.get: any passkey of this site (discoverable), with user verification. */
-export async function signInOptions(dataSource: DataSource, ctx: Context, at: number) {
+export async function signInOptions(db: Db, ctx: Context, at: number) {
   const { rpID } = relyingPartyOf(ctx);
   const options = await generateAuthenticationOptions({ rpID, userVerification: 'required', allowCredentials: [] });
   await keepChallenge(
-    dataSource,
+    db,
     { challenge: options.challenge, adminId: null, purpose: 'sign-in', expiresAt: at + CHALLENGE_TTL_MS },
     at,
   );
@@ -143,14 +158,13 @@ export async function signInOptions(dataSource: DataSource, ctx: Context, at: nu
  * it was made on, with user verification (a PIN or fingerprint: the passkey is both factors).
  */
 export async function accountOfPasskey(
-  dataSource: DataSource,
+  db: Db,
   ctx: Context,
   response: AuthenticationResponseJSON,
   at: number,
 ): Promise<AdminRow> {
   const { origin, rpID } = relyingPartyOf(ctx);
-  const repo = dataSource.getRepository(PasskeyEntity);
-  const passkey = await repo.findOneBy({ credentialId: response.id });
+  const passkey = await db.reads.getRepository(PasskeyEntity).findOneBy({ credentialId: response.id });
   if (!passkey || passkey.rpId !== rpID) throw new HttpError(401, ACCOUNT_MESSAGES.passkeyUnknown);
   const userHandle = response.response.userHandle;
   if (userHandle && userHandle !== Buffer.from(userIdOf(passkey.adminId)).toString('base64url')) {
@@ -158,7 +172,7 @@ export async function accountOfPasskey(
   }
   const verified = await verifyAuthenticationResponse({
     response,
-    expectedChallenge: challengeTaker(dataSource, 'sign-in', null, at),
+    expectedChallenge: challengeTaker(db, 'sign-in', null, at),
     expectedOrigin: origin,
     expectedRPID: rpID,
     credential: {
@@ -170,8 +184,9 @@ export async function accountOfPasskey(
     requireUserVerification: true,
   }).catch(() => null);
   if (!verified?.verified) throw new HttpError(401, ACCOUNT_MESSAGES.passkeyFailed);
-  await repo.update({ id: passkey.id }, { counter: verified.authenticationInfo.newCounter, lastUsedAt: at });
-  const admin = await dataSource.getRepository(AdminEntity).findOneBy({ id: passkey.adminId });
+  const counter = verified.authenticationInfo.newCounter;
+  await db.transaction((tx) => tx.manager.getRepository(PasskeyEntity).update({ id: passkey.id }, { counter, lastUsedAt: at }));
+  const admin = await db.reads.getRepository(AdminEntity).findOneBy({ id: passkey.adminId });
   if (!admin) throw new HttpError(401, ACCOUNT_MESSAGES.passkeyUnknown);
   return admin;
 }

@@ -1,7 +1,8 @@
 import type { ActiveSession } from '@sourcing/shared';
 import type { Context } from 'koa';
-import { In, IsNull, Not, type DataSource, type EntityManager } from 'typeorm';
+import { In, IsNull, Not, type EntityManager } from 'typeorm';
 import { RefreshTokenEntity, SessionInfoEntity, type SessionInfoRow } from '../auth/schema';
+import type { Transaction } from '../db/database';
 import { clientAddress } from '../http/client-address';
 import { clientOf, deviceLabel } from './device-label';
 
@@ -18,8 +19,8 @@ export function sessionInfoOf(ctx: Context, sessionId: string, adminId: string):
 }
 
 /** Records a session at sign-in, or its latest address at a refresh (a session older than this table gets its row then). */
-export async function recordSession(db: DataSource | EntityManager, info: SessionInfoRow): Promise<void> {
-  const repo = db.getRepository(SessionInfoEntity);
+export async function recordSession(tx: Transaction, info: SessionInfoRow): Promise<void> {
+  const repo = tx.manager.getRepository(SessionInfoEntity);
   const { affected } = await repo.update({ id: info.id }, { address: info.address, device: info.device, client: info.client });
   if (!affected) await repo.createQueryBuilder().insert().values(info).orIgnore().execute();
 }
@@ -36,12 +37,12 @@ interface FamilyTimes {
  * newest (each refresh, every 14 minutes while the admin UI is open, adds one).
  */
 export async function listSessions(
-  dataSource: DataSource,
+  reads: EntityManager,
   adminId: string,
   current: string | null,
   at: number,
 ): Promise<ActiveSession[]> {
-  const families = await dataSource
+  const families = await reads
     .getRepository(RefreshTokenEntity)
     .createQueryBuilder('t')
     .select('t.familyId', 'familyId')
@@ -52,7 +53,7 @@ export async function listSessions(
     .having('SUM(CASE WHEN t.revokedAt IS NULL AND t.expiresAt > :at THEN 1 ELSE 0 END) > 0', { at })
     .getRawMany<FamilyTimes>();
   if (families.length === 0) return [];
-  const infos = await dataSource.getRepository(SessionInfoEntity).findBy({ id: In(families.map((f) => f.familyId)) });
+  const infos = await reads.getRepository(SessionInfoEntity).findBy({ id: In(families.map((f) => f.familyId)) });
   const infoOf = new Map(infos.map((info) => [info.id, info]));
   return families
     .map((family): ActiveSession => {
@@ -71,21 +72,16 @@ export async function listSessions(
 }
 
 /** Ends one session of the account (false when it has no live token of that session). */
-export async function revokeSession(manager: EntityManager, adminId: string, sessionId: string, at: number): Promise<boolean> {
-  const { affected } = await manager
+export async function revokeSession(tx: Transaction, adminId: string, sessionId: string, at: number): Promise<boolean> {
+  const { affected } = await tx.manager
     .getRepository(RefreshTokenEntity)
     .update({ adminId, familyId: sessionId, revokedAt: IsNull() }, { revokedAt: at });
   return !!affected;
 }
 
 /** Ends every session of the account but `keep` (the one changing its password). */
-export async function revokeOtherSessions(
-  manager: EntityManager,
-  adminId: string,
-  keep: string | null,
-  at: number,
-): Promise<void> {
-  await manager
+export async function revokeOtherSessions(tx: Transaction, adminId: string, keep: string | null, at: number): Promise<void> {
+  await tx.manager
     .getRepository(RefreshTokenEntity)
     .update({ adminId, revokedAt: IsNull(), ...(keep ? { familyId: Not(keep) } : {}) }, { revokedAt: at });
 }

@@ -68,10 +68,10 @@ describe.each(TEST_ENGINES)('two-factor sign-in on %s', (engine) => {
 
   it('keeps the secret sealed and the recovery codes hashed: the database alone does not hold them', async () => {
     const { account, secret, recoveryCodes } = await enrolled();
-    const row = await server.deps.dataSource.getRepository(AdminEntity).findOneByOrFail({ id: account.id });
+    const row = await server.deps.db.reads.getRepository(AdminEntity).findOneByOrFail({ id: account.id });
     expect(row.totpSecret).toMatch(/^v1\./);
     expect(row.totpSecret).not.toContain(secret);
-    const stored = JSON.stringify(await server.deps.dataSource.getRepository(RecoveryCodeEntity).findBy({ adminId: account.id }));
+    const stored = JSON.stringify(await server.deps.db.reads.getRepository(RecoveryCodeEntity).findBy({ adminId: account.id }));
     for (const code of recoveryCodes) {
       expect(stored).not.toContain(code);
       expect(stored).not.toContain(code.replace('-', ''));
@@ -210,7 +210,7 @@ describe.each(TEST_ENGINES)('two-factor sign-in on %s', (engine) => {
   });
 
   async function secretOf(adminId: string): Promise<string> {
-    const row = await server.deps.dataSource.getRepository(AdminEntity).findOneByOrFail({ id: adminId });
+    const row = await server.deps.db.reads.getRepository(AdminEntity).findOneByOrFail({ id: adminId });
     return server.deps.auth.secrets.open(row.totpSecret!)!;
   }
 });

@@ -1,5 +1,5 @@
 import { AUDIT_ACTIONS, type Assignee, type AuditEntry, type AuditPage } from '@sourcing/shared';
-import type { DataSource } from 'typeorm';
+import type { Database } from '../db/database';
 import { z } from 'zod';
 import { UUID } from '../records/list/cursor';
 import { staffById } from '../staff/staff-names';
@@ -63,10 +63,10 @@ export function presentAuditEntry(row: AuditRow, names: Map<string, Assignee>): 
 }
 
 /** One page of the audit trail, newest first, by keyset on (at, id). Null when the cursor is not ours. */
-export async function listAudit(dataSource: DataSource, query: AuditQueryInput): Promise<AuditPage | null> {
+export async function listAudit(db: Pick<Database, 'reads'>, query: AuditQueryInput): Promise<AuditPage | null> {
   const cursor = query.cursor ? decodeCursor(query.cursor) : undefined;
   if (cursor === null) return null;
-  const qb = dataSource.getRepository(AuditEntity).createQueryBuilder('a');
+  const qb = db.reads.getRepository(AuditEntity).createQueryBuilder('a');
   if (query.action) qb.andWhere('a.action = :action', { action: query.action });
   if (query.actor) {
     qb.andWhere(`LOWER(a.actorEmail) LIKE :actor ESCAPE '\\'`, { actor: `%${escapeLike(query.actor.toLowerCase())}%` });
@@ -83,7 +83,7 @@ export async function listAudit(dataSource: DataSource, query: AuditQueryInput):
     .getMany();
   const page = rows.slice(0, query.limit);
   const names = await staffById(
-    dataSource,
+    db.reads,
     page.map((row) => row.actorId),
   );
   const last = page.at(-1);

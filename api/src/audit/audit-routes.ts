@@ -13,7 +13,7 @@ export function registerAuditRoutes(router: Router, deps: AppDeps) {
     requireRole(deps.tokens, 'owner'),
     validate({ query: auditQuerySchema, message: 'Invalid audit filter' }),
     async (ctx) => {
-      const page = await listAudit(deps.dataSource, ctx.state.input.query);
+      const page = await listAudit(deps.db, ctx.state.input.query);
       if (!page) throw new HttpError(400, 'Invalid cursor');
       ctx.set('Cache-Control', 'no-store');
       ctx.body = page;

@@ -80,7 +80,7 @@ describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
     const pathOf = (list: DeskListName, id: string) => `${ADMIN_LISTS[list].path}/${id}`;
     async function seed<N extends DeskListName>(list: N, n = 1) {
       const rows = Array.from({ length: n }, () => recordRow(list, new Date()));
-      await seedRows(server.deps.dataSource, list, rows);
+      await seedRows(server.deps.db, list, rows);
       return rows;
     }
     /** A record's (or mail's) entries, oldest first. */
@@ -173,15 +173,15 @@ describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
         expect(written).not.toContain(value);
 
       // A failed mail sent again by an owner (made failed in the transaction that queues it, before the worker sees it).
-      const mailId = await server.deps.dataSource.transaction(async (manager) => {
-        const id = await queueMail(manager, new Date(), 'reply', {
+      const mailId = await server.deps.db.transaction(async (tx) => {
+        const id = await queueMail(tx, new Date(), 'reply', {
           from: 'desk@example.com',
           to: ['nobody@example.com'],
           subject: 'Re: something',
           text: 'x',
           html: '<p>x</p>',
         });
-        await manager.getRepository<OutboxRow>(OUTBOX).update({ id }, { state: 'failed', lastError: 'refused' });
+        await tx.manager.getRepository<OutboxRow>(OUTBOX).update({ id }, { state: 'failed', lastError: 'refused' });
         return id;
       });
       const retried = await send(TEST_ADMIN, 'POST', `/admin/outbox/${mailId}/retry`);
@@ -226,10 +226,8 @@ describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
 
   it('is append-only in the database itself', async () => {
     await server.deps.audit({ id: TEST_ADMIN.id, email: TEST_ADMIN.email }, 'record-changed', { kind: 'contact', id: 'x' });
-    await expect(server.deps.dataSource.query(`UPDATE "audit_log" SET "actor_email" = 'someone-else'`)).rejects.toThrow(
-      /append-only/,
-    );
-    await expect(server.deps.dataSource.query(`DELETE FROM "audit_log"`)).rejects.toThrow(/append-only/);
+    await expect(server.deps.db.run(`UPDATE "audit_log" SET "actor_email" = 'someone-else'`)).rejects.toThrow(/append-only/);
+    await expect(server.deps.db.run(`DELETE FROM "audit_log"`)).rejects.toThrow(/append-only/);
     expect((await latest('&action=record-changed')).actorEmail).toBe(TEST_ADMIN.email);
   });
 });

@@ -1,8 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '@sourcing/shared';
 import type { Context } from 'koa';
-import type { DataSource, EntityManager } from 'typeorm';
 import type { AdminState } from '../auth/require-admin';
+import type { Database, Transaction } from '../db/database';
 import { clientAddress } from '../http/client-address';
 import { AuditEntity, type AuditRow } from './audit-entity';
 
@@ -24,7 +24,7 @@ export interface AuditSubject {
 export type AuditWho = Context | AuditActor;
 
 /**
- * Appends one entry. Pass `manager` to write inside the transaction of the change it records.
+ * Appends one entry. Pass `tx` to write inside the transaction of the change it records.
  * Details must never hold a record's personal data (an erasure must leave nothing of it behind):
  * a change says what changed in `summary` (docs/admin.md#audit-trail).
  */
@@ -33,13 +33,13 @@ export type Audit = (
   action: AuditAction,
   subject: AuditSubject | null,
   details?: Record<string, unknown>,
-  manager?: EntityManager,
+  tx?: Transaction,
 ) => Promise<void>;
 
 const isContext = (who: AuditWho): who is Context => 'request' in who;
 
-export function createAudit(dataSource: DataSource, now: () => Date): Audit {
-  return async (who, action, subject, details = {}, manager) => {
+export function createAudit(db: Pick<Database, 'transaction'>, now: () => Date): Audit {
+  return async (who, action, subject, details = {}, tx) => {
     let actor: AuditActor;
     let recorded = details;
     if (isContext(who)) {
@@ -59,6 +59,7 @@ export function createAudit(dataSource: DataSource, now: () => Date): Audit {
       subjectId: subject?.id ?? null,
       details: JSON.stringify(recorded),
     };
-    await (manager ?? dataSource.manager).getRepository(AuditEntity).insert(row);
+    const append = (within: Transaction) => within.insert(AuditEntity, row);
+    await (tx ? append(tx) : db.transaction(append));
   };
 }

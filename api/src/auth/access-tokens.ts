@@ -1,6 +1,7 @@
 import { createSecretKey } from 'node:crypto';
 import type { Role } from '@sourcing/shared';
 import jwt from 'jsonwebtoken';
+import { ACCESS_TOKEN_TTL_SECONDS } from './access-token-lifetime';
 import type { SessionCheck } from './session-states';
 
 /** Who an access token speaks for. */
@@ -30,8 +31,6 @@ export interface AccessTokens {
    */
   verify(token: string): VerifiedToken | null;
 }
-
-export const ACCESS_TOKEN_TTL_SECONDS = 15 * 60;
 
 export interface AccessTokenOptions {
   /** Accounts and revoked sessions, from memory (session-states.ts). */

@@ -1,13 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import type { Role } from '@sourcing/shared';
-import { IsNull, type DataSource, type EntityManager } from 'typeorm';
+import { IsNull, type EntityManager } from 'typeorm';
+import type { Database, Transaction } from '../db/database';
 import { AdminEntity, RefreshTokenEntity, type AdminRow } from './schema';
 import { generatePassword, hashPassword, type ScryptCost } from './passwords';
 
 export const normaliseEmail = (email: string) => email.trim().toLowerCase();
 
-export async function findAdminByEmail(dataSource: DataSource | EntityManager, email: string): Promise<AdminRow | null> {
-  return dataSource.getRepository(AdminEntity).findOneBy({ email: normaliseEmail(email) });
+/** `reads` is `db.reads` or a transaction's manager. */
+export async function findAdminByEmail(reads: EntityManager, email: string): Promise<AdminRow | null> {
+  return reads.getRepository(AdminEntity).findOneBy({ email: normaliseEmail(email) });
 }
 
 export interface NewAdminOptions {
@@ -19,7 +21,7 @@ export interface NewAdminOptions {
 }
 
 export async function createAdmin(
-  dataSource: DataSource | EntityManager,
+  tx: Transaction,
   email: string,
   password: string,
   { role = 'agent', cost, displayName = '' }: NewAdminOptions = {},
@@ -39,35 +41,35 @@ export async function createAdmin(
     totpPendingSecret: null,
     totpLastStep: null,
   };
-  await dataSource.getRepository(AdminEntity).insert(row);
+  await tx.manager.getRepository(AdminEntity).insert(row);
   return row;
 }
 
 /** Ends every session of an admin: refresh tokens stop working now, access tokens within seconds (docs/sessions.md). */
-export async function revokeAdminSessions(manager: EntityManager, adminId: string, at = Date.now()): Promise<void> {
-  await manager.getRepository(RefreshTokenEntity).update({ adminId, revokedAt: IsNull() }, { revokedAt: at });
+export async function revokeAdminSessions(tx: Transaction, adminId: string, at = Date.now()): Promise<void> {
+  await tx.manager.getRepository(RefreshTokenEntity).update({ adminId, revokedAt: IsNull() }, { revokedAt: at });
 }
 
 /** Work to do in the transaction of an account change (its audit entry). */
-export type WithinChange = (manager: EntityManager) => Promise<void>;
+export type WithinChange = (tx: Transaction) => Promise<void>;
 
 /**
  * Sets a new password and signs the admin out everywhere; `within` runs in the same transaction
  * once the password is set. Returns false when no such admin.
  */
 export async function setAdminPassword(
-  dataSource: DataSource,
+  db: Database,
   adminId: string,
   password: string,
   cost?: ScryptCost,
   within?: WithinChange,
 ): Promise<boolean> {
   const passwordHash = await hashPassword(password, cost);
-  return dataSource.transaction(async (manager) => {
-    const result = await manager.getRepository(AdminEntity).update({ id: adminId }, { passwordHash, updatedAt: Date.now() });
+  return db.transaction(async (tx) => {
+    const result = await tx.manager.getRepository(AdminEntity).update({ id: adminId }, { passwordHash, updatedAt: Date.now() });
     if (!result.affected) return false;
-    await revokeAdminSessions(manager, adminId);
-    await within?.(manager);
+    await revokeAdminSessions(tx, adminId);
+    await within?.(tx);
     return true;
   });
 }
@@ -77,16 +79,16 @@ export async function setAdminPassword(
  * scrypt cost (tests pass a cheap one). Returns the admin, or null when there is none.
  */
 export async function resetAdminPassword(
-  dataSource: DataSource,
+  db: Database,
   email: string,
   password: string,
-  options: { cost?: ScryptCost; within?: (manager: EntityManager, admin: AdminRow) => Promise<void> } = {},
+  options: { cost?: ScryptCost; within?: (tx: Transaction, admin: AdminRow) => Promise<void> } = {},
 ): Promise<AdminRow | null> {
   const { cost, within } = options;
-  const admin = await findAdminByEmail(dataSource, email);
+  const admin = await findAdminByEmail(db.reads, email);
   if (!admin) return null;
-  const audited: WithinChange | undefined = within && ((manager) => within(manager, admin));
-  return (await setAdminPassword(dataSource, admin.id, password, cost, audited)) ? admin : null;
+  const audited: WithinChange | undefined = within && ((tx) => within(tx, admin));
+  return (await setAdminPassword(db, admin.id, password, cost, audited)) ? admin : null;
 }
 
 export type FirstAdminOutcome =
@@ -100,24 +102,24 @@ export const GENERATED_ADMIN_EMAIL = 'admin@sourcing.local';
  * prints once.
  */
 export async function ensureFirstAdmin(
-  dataSource: DataSource,
+  db: Database,
   env: { email?: string; password?: string },
   cost?: ScryptCost,
 ): Promise<FirstAdminOutcome> {
-  const repo = dataSource.getRepository(AdminEntity);
-  if (env.email && env.password) {
-    if (await findAdminByEmail(dataSource, env.email)) return { kind: 'existing' };
+  const { email, password } = env;
+  if (email && password) {
+    if (await findAdminByEmail(db.reads, email)) return { kind: 'existing' };
     try {
-      await createAdmin(dataSource, env.email, env.password, { role: 'owner', cost });
+      await db.transaction((tx) => createAdmin(tx, email, password, { role: 'owner', cost }));
     } catch (error) {
       // Another replica starting at the same moment created it first.
-      if (await findAdminByEmail(dataSource, env.email)) return { kind: 'existing' };
+      if (await findAdminByEmail(db.reads, email)) return { kind: 'existing' };
       throw error;
     }
-    return { kind: 'created-from-env', email: normaliseEmail(env.email) };
+    return { kind: 'created-from-env', email: normaliseEmail(email) };
   }
-  if ((await repo.count()) > 0) return { kind: 'existing' };
-  const password = generatePassword();
-  await createAdmin(dataSource, GENERATED_ADMIN_EMAIL, password, { role: 'owner', cost });
-  return { kind: 'generated', email: GENERATED_ADMIN_EMAIL, password };
+  if ((await db.reads.getRepository(AdminEntity).count()) > 0) return { kind: 'existing' };
+  const generated = generatePassword();
+  await db.transaction((tx) => createAdmin(tx, GENERATED_ADMIN_EMAIL, generated, { role: 'owner', cost }));
+  return { kind: 'generated', email: GENERATED_ADMIN_EMAIL, password: generated };
 }

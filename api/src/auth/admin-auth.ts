@@ -1,7 +1,7 @@
-import type { DataSource } from 'typeorm';
 import { createSecretBox, type SecretBox } from '../account/secret-box';
 import { createBoundedQueue, type BoundedQueue } from '../limits/bounded-queue';
 import type { LimiterFactory } from '../limits/limiters';
+import type { Database } from '../db/database';
 import type { AccessTokens } from './access-tokens';
 import { createDeviceCookies, type DeviceCookies } from './device-cookies';
 import { createLoginGuard, type LoginGuard } from './login-guard';
@@ -39,7 +39,7 @@ export interface AdminAuthOptions {
 }
 
 export interface AdminAuth {
-  dataSource: DataSource;
+  db: Database;
   tokens: AccessTokens;
   sessions: Pick<SessionStates, 'catchUpWith'>;
   refreshTokens: RefreshTokens;
@@ -58,7 +58,7 @@ export interface AdminAuth {
 }
 
 export function createAdminAuth(
-  dataSource: DataSource,
+  db: Database,
   tokens: AccessTokens,
   sessions: AdminAuth['sessions'],
   options: AdminAuthOptions,
@@ -72,10 +72,10 @@ export function createAdminAuth(
       maxDelaySeconds: options.loginMaxDelaySeconds,
     });
   return {
-    dataSource,
+    db,
     tokens,
     sessions,
-    refreshTokens: createRefreshTokens(dataSource, { graceMs: options.refreshGraceMs }),
+    refreshTokens: createRefreshTokens(db, { graceMs: options.refreshGraceMs }),
     guard: guard('login'),
     secondStepGuard: guard('second-step'),
     devices: createDeviceCookies(options.secret),

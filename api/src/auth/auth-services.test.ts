@@ -1,13 +1,13 @@
-import { DataSource } from 'typeorm';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createAdmin, ensureFirstAdmin, findAdminByEmail, GENERATED_ADMIN_EMAIL, resetAdminPassword } from './admin-accounts';
 import { hashPassword, verifyPassword } from './passwords';
 import { createRefreshTokens } from './refresh-tokens';
-import { CreateAdminTables1795000000001 } from '../db/migrations/1795000000001-create-admin-tables';
-import { AddStaffRoles1795000000200 } from '../db/migrations/1795000000200-add-staff-roles';
-import { CreateStaffAccounts1795000001000 } from '../db/migrations/1795000001000-create-staff-accounts';
-import { AUTH_ENTITIES } from './schema';
-import { TEST_SCRYPT_COST as cost } from '../test/support';
+import type { Database } from '../db/database';
+import { openDatabase } from '../db/open-database';
+import { postgresUrlWithSchema, TEST_ENGINES, TEST_SCRYPT_COST as cost, withPostgres } from '../test/support';
 
 describe('passwords', () => {
   // The production cost is the default: password-cost.test.ts.
@@ -25,57 +25,42 @@ describe('passwords', () => {
   });
 });
 
-const engines = [
-  { name: 'sqlite', options: { type: 'better-sqlite3' as const, database: ':memory:' } },
-  ...(process.env.TEST_DATABASE_URL
-    ? [{ name: 'postgres', options: { type: 'postgres' as const, url: process.env.TEST_DATABASE_URL } }]
-    : []),
-];
-
-describe.each(engines)('admin sessions on $name', ({ name, options }) => {
-  let dataSource: DataSource;
+describe.each(TEST_ENGINES)('admin sessions on %s', (engine) => {
+  let db: Database;
+  const dataDir = mkdtempSync(join(tmpdir(), 'auth-services-'));
   const schema = `auth_test_${process.pid}`;
+  const baseUrl = process.env.TEST_DATABASE_URL ?? '';
 
   beforeAll(async () => {
-    if (name === 'postgres') {
-      const setup = new DataSource({ ...options });
-      await setup.initialize();
-      await setup.query(`DROP SCHEMA IF EXISTS ${schema} CASCADE`);
-      await setup.query(`CREATE SCHEMA ${schema}`);
-      await setup.destroy();
-    }
-    dataSource = new DataSource({
-      ...options,
-      ...(name === 'postgres' ? { schema } : {}),
-      entities: AUTH_ENTITIES,
-      migrations: [CreateAdminTables1795000000001, AddStaffRoles1795000000200, CreateStaffAccounts1795000001000],
-      migrationsRun: true,
-    });
-    await dataSource.initialize();
+    if (engine === 'postgres') await withPostgres(baseUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
+    db = await openDatabase({ databaseUrl: engine === 'postgres' ? postgresUrlWithSchema(baseUrl, schema) : null, dataDir });
+    await db.migrate();
   });
   afterAll(async () => {
-    if (name === 'postgres') await dataSource.query(`DROP SCHEMA ${schema} CASCADE`);
-    await dataSource.destroy();
+    await db?.close();
+    if (engine === 'postgres') await withPostgres(baseUrl, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
+    rmSync(dataDir, { recursive: true, force: true });
   });
+  const newAdmin = (email: string, password: string) => db.transaction((tx) => createAdmin(tx, email, password, { cost }));
 
   it('creates the first admin once, from the environment or with a generated password', async () => {
-    const first = await ensureFirstAdmin(dataSource, {}, cost);
+    const first = await ensureFirstAdmin(db, {}, cost);
     expect(first).toMatchObject({ kind: 'generated', email: GENERATED_ADMIN_EMAIL });
-    expect(await findAdminByEmail(dataSource, GENERATED_ADMIN_EMAIL)).toMatchObject({ role: 'owner', disabledAt: null });
-    expect(await ensureFirstAdmin(dataSource, {}, cost)).toEqual({ kind: 'existing' });
-    expect(await ensureFirstAdmin(dataSource, { email: 'Boss@Example.com', password: 'pw-1234567' }, cost)).toEqual({
+    expect(await findAdminByEmail(db.reads, GENERATED_ADMIN_EMAIL)).toMatchObject({ role: 'owner', disabledAt: null });
+    expect(await ensureFirstAdmin(db, {}, cost)).toEqual({ kind: 'existing' });
+    expect(await ensureFirstAdmin(db, { email: 'Boss@Example.com', password: 'pw-1234567' }, cost)).toEqual({
       kind: 'created-from-env',
       email: 'boss@example.com',
     });
-    expect(await ensureFirstAdmin(dataSource, { email: 'boss@example.com', password: 'other' }, cost)).toEqual({
+    expect(await ensureFirstAdmin(db, { email: 'boss@example.com', password: 'other' }, cost)).toEqual({
       kind: 'existing',
     });
   });
 
   it('rotates refresh tokens, refuses a reused one and revokes its family', async () => {
     let now = Date.now();
-    const tokens = createRefreshTokens(dataSource, { graceMs: 0, now: () => now });
-    const admin = await createAdmin(dataSource, `rot-${name}@example.com`, 'pw-rotation', { cost });
+    const tokens = createRefreshTokens(db, { graceMs: 0, now: () => now });
+    const admin = await newAdmin(`rot-${engine}@example.com`, 'pw-rotation');
     const first = await tokens.issue(admin.id);
     now += 1;
     const second = await tokens.rotate(first.token);
@@ -92,8 +77,8 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
 
   it('lets two tabs refresh with the same token at once within the grace window', async () => {
     let now = Date.now();
-    const tokens = createRefreshTokens(dataSource, { graceMs: 10_000, now: () => now });
-    const admin = await createAdmin(dataSource, `grace-${name}@example.com`, 'pw-grace-123', { cost });
+    const tokens = createRefreshTokens(db, { graceMs: 10_000, now: () => now });
+    const admin = await newAdmin(`grace-${engine}@example.com`, 'pw-grace-123');
     const first = await tokens.issue(admin.id);
     const [a, b] = await Promise.all([tokens.rotate(first.token), tokens.rotate(first.token)]);
     expect(a.ok && b.ok).toBe(true);
@@ -103,8 +88,8 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
 
   it('expires tokens and ends the session on logout or password reset', async () => {
     let now = Date.now();
-    const tokens = createRefreshTokens(dataSource, { ttlMs: 1000, now: () => now });
-    const admin = await createAdmin(dataSource, `exp-${name}@example.com`, 'pw-expiry-1', { cost });
+    const tokens = createRefreshTokens(db, { ttlMs: 1000, now: () => now });
+    const admin = await newAdmin(`exp-${engine}@example.com`, 'pw-expiry-1');
     const old = await tokens.issue(admin.id);
     now += 1001;
     expect(await tokens.rotate(old.token)).toEqual({ ok: false, reason: 'expired' });
@@ -114,8 +99,8 @@ describe.each(engines)('admin sessions on $name', ({ name, options }) => {
     expect(await tokens.rotate(live.token)).toEqual({ ok: false, reason: 'revoked' });
 
     const beforeReset = await tokens.issue(admin.id);
-    expect(await resetAdminPassword(dataSource, admin.email, 'a-new-password', { cost })).toMatchObject({ id: admin.id });
+    expect(await resetAdminPassword(db, admin.email, 'a-new-password', { cost })).toMatchObject({ id: admin.id });
     expect(await tokens.rotate(beforeReset.token)).toEqual({ ok: false, reason: 'revoked' });
-    expect(await resetAdminPassword(dataSource, 'nobody@example.com', 'x', { cost })).toBeNull();
+    expect(await resetAdminPassword(db, 'nobody@example.com', 'x', { cost })).toBeNull();
   });
 });

@@ -39,7 +39,7 @@ describe('password hashing of a server started as npm start does', () => {
   });
 
   it('hashes the first admin, the decoy and a new staff account with the production cost', async () => {
-    const owner = await findAdminByEmail(running.deps.dataSource, OWNER.email);
+    const owner = await findAdminByEmail(running.deps.db.reads, OWNER.email);
     expect(owner?.passwordHash).toMatch(PRODUCTION_HASH);
     expect(await running.deps.auth.decoy).toMatch(PRODUCTION_HASH);
 
@@ -57,6 +57,6 @@ describe('password hashing of a server started as npm start does', () => {
     });
     expect(created.status).toBe(201);
     const { account } = (await created.json()) as StaffPasswordResponse;
-    expect((await findAdminByEmail(running.deps.dataSource, account.email))?.passwordHash).toMatch(PRODUCTION_HASH);
+    expect((await findAdminByEmail(running.deps.db.reads, account.email))?.passwordHash).toMatch(PRODUCTION_HASH);
   });
 });

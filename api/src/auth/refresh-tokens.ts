@@ -1,5 +1,6 @@
 import { createHash, randomBytes, randomUUID } from 'node:crypto';
-import { IsNull, type DataSource } from 'typeorm';
+import { IsNull, type Repository } from 'typeorm';
+import type { Database } from '../db/database';
 import { AdminEntity, RefreshTokenEntity, type AdminRow, type RefreshTokenRow } from './schema';
 
 export const REFRESH_TOKEN_TTL_MS = 30 * 24 * 60 * 60 * 1000;
@@ -27,11 +28,14 @@ export interface RefreshTokenOptions {
   now?: () => number;
 }
 
-export function createRefreshTokens(dataSource: DataSource, options: RefreshTokenOptions = {}) {
+export function createRefreshTokens(db: Database, options: RefreshTokenOptions = {}) {
   const ttl = options.ttlMs ?? REFRESH_TOKEN_TTL_MS;
   const grace = options.graceMs ?? CONCURRENT_REFRESH_GRACE_MS;
   const now = options.now ?? Date.now;
-  const tokens = () => dataSource.getRepository(RefreshTokenEntity);
+  const tokens = db.reads.getRepository(RefreshTokenEntity);
+  /** One write on its own: a transaction of its own. */
+  const write = (work: (tokens: Repository<RefreshTokenRow>) => Promise<unknown>) =>
+    db.transaction(async (tx) => void (await work(tx.manager.getRepository(RefreshTokenEntity))));
 
   async function issue(adminId: string, familyId: string = randomUUID()): Promise<IssuedRefreshToken> {
     const token = randomBytes(32).toString('base64url');
@@ -46,12 +50,12 @@ export function createRefreshTokens(dataSource: DataSource, options: RefreshToke
       revokedAt: null,
       createdAt,
     };
-    await tokens().insert(row);
+    await write((t) => t.insert(row));
     return { token, expiresAt: row.expiresAt, sessionId: familyId };
   }
 
   async function revokeFamily(familyId: string): Promise<void> {
-    await tokens().update({ familyId, revokedAt: IsNull() }, { revokedAt: now() });
+    await write((t) => t.update({ familyId, revokedAt: IsNull() }, { revokedAt: now() }));
   }
 
   return {
@@ -60,7 +64,7 @@ export function createRefreshTokens(dataSource: DataSource, options: RefreshToke
 
     /** Exchanges a refresh token for the next one; a reused token revokes its whole family. */
     async rotate(token: string): Promise<RotateOutcome> {
-      const row = await tokens().findOneBy({ tokenHash: hashOf(token) });
+      const row = await tokens.findOneBy({ tokenHash: hashOf(token) });
       if (!row) return { ok: false, reason: 'unknown' };
       const at = now();
       if (row.revokedAt !== null) return { ok: false, reason: 'revoked' };
@@ -71,9 +75,9 @@ export function createRefreshTokens(dataSource: DataSource, options: RefreshToke
       }
       if (row.usedAt === null) {
         // Only one caller wins the row; a loser is a concurrent refresh, handled like the grace case.
-        await tokens().update({ id: row.id, usedAt: IsNull() }, { usedAt: at });
+        await write((t) => t.update({ id: row.id, usedAt: IsNull() }, { usedAt: at }));
       }
-      const admin = await dataSource.getRepository(AdminEntity).findOneBy({ id: row.adminId });
+      const admin = await db.reads.getRepository(AdminEntity).findOneBy({ id: row.adminId });
       if (!admin) return { ok: false, reason: 'unknown' };
       if (admin.disabledAt !== null) return { ok: false, reason: 'revoked' };
       return { ok: true, admin, next: await issue(admin.id, row.familyId) };
@@ -81,7 +85,7 @@ export function createRefreshTokens(dataSource: DataSource, options: RefreshToke
 
     /** Ends the session the token belongs to (logout). */
     async revoke(token: string): Promise<void> {
-      const row = await tokens().findOneBy({ tokenHash: hashOf(token) });
+      const row = await tokens.findOneBy({ tokenHash: hashOf(token) });
       if (row) await revokeFamily(row.familyId);
     },
   };

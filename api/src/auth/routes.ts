@@ -79,7 +79,7 @@ export async function checkPassword(
 /** The account a second-step ticket speaks for, if the ticket is ours, of this stage and alive. */
 async function ticketHolder(auth: AdminAuth, ticket: string, stage: TicketStage): Promise<AdminRow> {
   const held = auth.tickets.read(ticket, stage);
-  const admin = held ? await auth.dataSource.getRepository(AdminEntity).findOneBy({ id: held.adminId }) : null;
+  const admin = held ? await auth.db.reads.getRepository(AdminEntity).findOneBy({ id: held.adminId }) : null;
   if (!admin) throw new HttpError(401, ACCOUNT_MESSAGES.ticketExpired);
   if (admin.disabledAt !== null) throw new HttpError(403, ACCOUNT_DISABLED);
   return admin;
@@ -106,7 +106,7 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
     const attempt = await beginAttempt(ctx, auth, auth.guard, email);
     let admin: AdminRow | null;
     try {
-      admin = await findAdminByEmail(auth.dataSource, email);
+      admin = await findAdminByEmail(auth.db.reads, email);
     } catch (error) {
       await attempt.abandoned();
       throw error;
@@ -136,7 +136,7 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
     const attempt = await beginAttempt(ctx, auth, auth.secondStepGuard, admin.email);
     let check: Awaited<ReturnType<typeof checkSecondFactor>>;
     try {
-      check = await checkSecondFactor(auth.dataSource, auth.secrets, admin, code, auth.now());
+      check = await checkSecondFactor(auth.db, auth.secrets, admin, code, auth.now());
     } catch (error) {
       await attempt.abandoned();
       throw error;
@@ -159,7 +159,7 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
     const { ticket } = parseInput(ticketSchema, bodyOf(ctx), ACCOUNT_MESSAGES.ticketExpired);
     const admin = await ticketHolder(auth, ticket, 'setup');
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await beginTwoFactorSetup(auth.dataSource, auth.secrets, admin);
+    ctx.body = await beginTwoFactorSetup(auth.db, auth.secrets, admin);
   });
 
   router.post(API_PATHS.adminLoginSetupConfirm, sameOrigin, async (ctx) => {
@@ -169,8 +169,8 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
     const actor = { id: admin.id, email: admin.email };
     let outcome: Awaited<ReturnType<typeof confirmTwoFactorSetup>>;
     try {
-      outcome = await confirmTwoFactorSetup(auth.dataSource, auth.secrets, admin.id, code, auth.now(), (manager) =>
-        audit(actor, 'two-factor-enabled', { kind: 'staff', id: admin.id }, { summary: 'two-factor sign-in turned on' }, manager),
+      outcome = await confirmTwoFactorSetup(auth.db, auth.secrets, admin.id, code, auth.now(), (tx) =>
+        audit(actor, 'two-factor-enabled', { kind: 'staff', id: admin.id }, { summary: 'two-factor sign-in turned on' }, tx),
       );
     } catch (error) {
       await attempt.abandoned();
@@ -199,7 +199,8 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
       return;
     }
     setRefreshCookie(ctx, auth, outcome.next.token, outcome.next.expiresAt);
-    await recordSession(auth.dataSource, sessionInfoOf(ctx, outcome.next.sessionId, outcome.admin.id));
+    const info = sessionInfoOf(ctx, outcome.next.sessionId, outcome.admin.id);
+    await auth.db.transaction((tx) => recordSession(tx, info));
     ctx.body = await sessionResponse(auth, outcome.admin, outcome.next.sessionId);
   });
 

@@ -1,7 +1,8 @@
 import type { Role } from '@sourcing/shared';
-import { MoreThanOrEqual, type DataSource } from 'typeorm';
+import { MoreThanOrEqual } from 'typeorm';
+import type { Database } from '../db/database';
 import type { Logger } from '../http/logger';
-import { ACCESS_TOKEN_TTL_SECONDS } from './access-tokens';
+import { ACCESS_TOKEN_TTL_SECONDS } from './access-token-lifetime';
 import { AdminEntity, RefreshTokenEntity } from './schema';
 
 /** How often each replica re-reads accounts and revoked sessions: the most a revocation waits elsewhere. */
@@ -40,7 +41,7 @@ interface SessionStatesOptions {
  * staff, and the sessions ended in the last access-token lifetime. So a request never waits on the
  * database for this, and every replica refuses a revoked session within a refresh period.
  */
-export function createSessionStates(dataSource: DataSource, options: SessionStatesOptions): SessionStates {
+export function createSessionStates(db: Pick<Database, 'reads'>, options: SessionStatesOptions): SessionStates {
   const now = options.now ?? Date.now;
   // An access token outlives its session's revocation by at most its lifetime; a minute of slack for clocks.
   const remembered = (ACCESS_TOKEN_TTL_SECONDS + 60) * 1000;
@@ -52,8 +53,8 @@ export function createSessionStates(dataSource: DataSource, options: SessionStat
 
   async function read(): Promise<void> {
     const [admins, tokens] = await Promise.all([
-      dataSource.getRepository(AdminEntity).find({ select: { id: true, role: true, disabledAt: true } }),
-      dataSource.getRepository(RefreshTokenEntity).find({
+      db.reads.getRepository(AdminEntity).find({ select: { id: true, role: true, disabledAt: true } }),
+      db.reads.getRepository(RefreshTokenEntity).find({
         select: { familyId: true },
         where: { revokedAt: MoreThanOrEqual(now() - remembered) },
       }),

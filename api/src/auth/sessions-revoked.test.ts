@@ -37,12 +37,7 @@ describe.each(TEST_ENGINES)('signing out everywhere on %s', (engine) => {
     expect(await statusOf(server, first.headers)).toBe(200);
 
     // The CLI is another process: the server learns of it on its next read of the session states.
-    const reset = await runAdminCommand(server.deps.dataSource, [
-      'reset-password',
-      agent.email,
-      '--password',
-      'a-brand-new-pass',
-    ]);
+    const reset = await runAdminCommand(server.deps.db, ['reset-password', agent.email, '--password', 'a-brand-new-pass']);
     expect(reset.code).toBe(0);
     await expect.poll(() => statusOf(server, first.headers), SECONDS).toBe(401);
     expect(await statusOf(server, second.headers)).toBe(401);

@@ -51,10 +51,9 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
 
   it('accepts at once the tokens of an account made outside this process (the admin CLI, another replica)', async () => {
     // Written to the database as the admin CLI writes it: this server's account states do not hold it yet.
-    const made = await createAdmin(server.deps.dataSource, 'made-elsewhere@example.com', ADMIN.password, {
-      role: 'viewer',
-      cost: TEST_SCRYPT_COST,
-    });
+    const made = await server.deps.db.transaction((tx) =>
+      createAdmin(tx, 'made-elsewhere@example.com', ADMIN.password, { role: 'viewer', cost: TEST_SCRYPT_COST }),
+    );
     expect(server.deps.sessions.roleOf(made.id, null)).toBeNull();
     const signedIn = await login(ADMIN.password, made.email);
     expect(signedIn.status).toBe(200);

@@ -58,8 +58,11 @@ export async function startSession(
   method: SignInMethod,
 ): Promise<SessionResponse> {
   const refresh = await auth.refreshTokens.issue(admin.id);
-  await recordSession(auth.dataSource, sessionInfoOf(ctx, refresh.sessionId, admin.id));
-  await audit({ id: admin.id, email: admin.email }, 'sign-in', null, { address: clientAddress(ctx), method });
+  const info = sessionInfoOf(ctx, refresh.sessionId, admin.id);
+  await auth.db.transaction(async (tx) => {
+    await recordSession(tx, info);
+    await audit({ id: admin.id, email: admin.email }, 'sign-in', null, { address: clientAddress(ctx), method }, tx);
+  });
   setRefreshCookie(ctx, auth, refresh.token, refresh.expiresAt);
   setSessionCookie(ctx, auth, DEVICE_COOKIE, auth.devices.issue(admin.email), Date.now() + DEVICE_COOKIE_TTL_MS);
   return sessionResponse(auth, admin, refresh.sessionId);

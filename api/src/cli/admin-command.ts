@@ -8,12 +8,12 @@
  * later ones are agents unless --role says otherwise (owners manage roles on the Settings page).
  */
 import { adminPasswordSchema, isRole, requiredEmail, ROLES, type Role } from '@sourcing/shared';
-import type { DataSource } from 'typeorm';
 import { CLI_ACTOR, createAudit } from '../audit/audit';
 import { removeTwoFactor } from '../account/two-factor';
 import { createAdmin, findAdminByEmail, resetAdminPassword, revokeAdminSessions } from '../auth/admin-accounts';
 import { generatePassword } from '../auth/passwords';
 import { AdminEntity } from '../auth/schema';
+import type { Database } from '../db/database';
 
 export const USAGE = `Usage:
   npm run admin -- create <email> [--password <password>] [--role ${ROLES.join('|')}]
@@ -31,12 +31,12 @@ const option = (argv: string[], name: string) => {
   return at >= 0 ? (argv[at + 1] ?? '') : undefined;
 };
 
-/** Runs one admin command on an open, migrated data source. */
-export async function runAdminCommand(dataSource: DataSource, argv: string[]): Promise<CliResult> {
+/** Runs one admin command on an open, migrated database. */
+export async function runAdminCommand(db: Database, argv: string[]): Promise<CliResult> {
   const [command, emailArg] = argv;
   const givenPassword = option(argv, '--password');
   const givenRole = option(argv, '--role');
-  const admins = dataSource.getRepository(AdminEntity);
+  const admins = db.reads.getRepository(AdminEntity);
 
   if (command === 'list') {
     const rows = await admins.find({ order: { email: 'ASC' } });
@@ -47,16 +47,16 @@ export async function runAdminCommand(dataSource: DataSource, argv: string[]): P
 
   const email = requiredEmail().safeParse(emailArg);
   if (!email.success) return { code: 2, lines: [email.error.issues[0].message, USAGE] };
-  const audit = createAudit(dataSource, () => new Date());
+  const audit = createAudit(db, () => new Date());
   if (command === 'reset-two-factor') {
     // Recovery for whoever has no other way in (a lost phone, a changed JWT_SECRET): like an owner's reset on Settings.
-    const admin = await findAdminByEmail(dataSource, email.data);
+    const admin = await findAdminByEmail(db.reads, email.data);
     if (!admin) return { code: 1, lines: [`No admin with e-mail ${email.data}.`] };
-    await dataSource.transaction(async (manager) => {
-      await removeTwoFactor(manager, admin.id);
-      await revokeAdminSessions(manager, admin.id);
+    await db.transaction(async (tx) => {
+      await removeTwoFactor(tx, admin.id);
+      await revokeAdminSessions(tx, admin.id);
       const details = { summary: 'two-factor sign-in reset', email: admin.email };
-      await audit(CLI_ACTOR, 'staff-two-factor-reset', { kind: 'staff', id: admin.id }, details, manager);
+      await audit(CLI_ACTOR, 'staff-two-factor-reset', { kind: 'staff', id: admin.id }, details, tx);
     });
     return { code: 0, lines: [`Two-factor sign-in reset for ${admin.email}; their sessions were signed out.`] };
   }
@@ -67,26 +67,26 @@ export async function runAdminCommand(dataSource: DataSource, argv: string[]): P
 
   const shown = givenPassword ? [] : [`Password: ${password}  (shown once: keep it somewhere safe)`];
   if (command === 'create') {
-    if (await findAdminByEmail(dataSource, email.data)) {
+    if (await findAdminByEmail(db.reads, email.data)) {
       return { code: 1, lines: [`An admin with e-mail ${email.data} already exists; use reset-password.`] };
     }
     const role: Role = givenRole ?? ((await admins.count()) === 0 ? 'owner' : 'agent');
-    const admin = await dataSource.transaction(async (manager) => {
-      const created = await createAdmin(manager, email.data, password, { role });
+    const admin = await db.transaction(async (tx) => {
+      const created = await createAdmin(tx, email.data, password, { role });
       const details = { summary: `created as ${role}`, email: created.email, role };
-      await audit(CLI_ACTOR, 'staff-created', { kind: 'staff', id: created.id }, details, manager);
+      await audit(CLI_ACTOR, 'staff-created', { kind: 'staff', id: created.id }, details, tx);
       return created;
     });
     return { code: 0, lines: [`Created admin ${admin.email} (${role}).`, ...shown] };
   }
-  const admin = await resetAdminPassword(dataSource, email.data, password, {
-    within: (manager, account) =>
+  const admin = await resetAdminPassword(db, email.data, password, {
+    within: (tx, account) =>
       audit(
         CLI_ACTOR,
         'staff-password-reset',
         { kind: 'staff', id: account.id },
         { summary: 'password reset', email: account.email },
-        manager,
+        tx,
       ),
   });
   if (!admin) return { code: 1, lines: [`No admin with e-mail ${email.data}.`] };

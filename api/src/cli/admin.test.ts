@@ -18,7 +18,7 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
   afterAll(() => server?.close());
 
   const admin = async (...argv: string[]) => {
-    const result = await runAdminCommand(server.deps.dataSource, argv);
+    const result = await runAdminCommand(server.deps.db, argv);
     return { code: result.code, out: result.lines.join('\n') };
   };
 
@@ -40,7 +40,7 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
     const reset = await admin('reset-password', 'ops@example.com', '--password', 'a-brand-new-pass');
     expect(reset).toMatchObject({ code: 0, out: expect.stringContaining('Password reset for ops@example.com') });
     expect(reset.out).not.toContain('Password:');
-    const trail = await listAudit(server.deps.dataSource, auditQuerySchema.parse({ actor: 'cli' }));
+    const trail = await listAudit(server.deps.db, auditQuerySchema.parse({ actor: 'cli' }));
     expect(trail?.data.map((e) => [e.action, e.details.email])).toEqual([
       ['staff-password-reset', 'ops@example.com'],
       ['staff-created', 'boss@example.com'],
@@ -52,18 +52,18 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
 
   it('resets an admin’s two-factor sign-in (recovery for one with no other way in), audited as the CLI', async () => {
     await admin('create', 'lost.phone@example.com', '--password', 'a-long-password-1');
-    const admins = server.deps.dataSource.getRepository(AdminEntity);
-    await admins.update({ email: 'lost.phone@example.com' }, { totpSecret: server.deps.auth.secrets.seal('JBSWY3DPEHPK3PXP') });
+    const admins = server.deps.db.reads.getRepository(AdminEntity);
+    const totpSecret = server.deps.auth.secrets.seal('JBSWY3DPEHPK3PXP');
+    await server.deps.db.transaction((tx) =>
+      tx.manager.getRepository(AdminEntity).update({ email: 'lost.phone@example.com' }, { totpSecret }),
+    );
     const reset = await admin('reset-two-factor', 'lost.phone@example.com');
     expect(reset).toEqual({
       code: 0,
       out: 'Two-factor sign-in reset for lost.phone@example.com; their sessions were signed out.',
     });
     expect((await admins.findOneByOrFail({ email: 'lost.phone@example.com' })).totpSecret).toBeNull();
-    const trail = await listAudit(
-      server.deps.dataSource,
-      auditQuerySchema.parse({ action: 'staff-two-factor-reset', actor: 'cli' }),
-    );
+    const trail = await listAudit(server.deps.db, auditQuerySchema.parse({ action: 'staff-two-factor-reset', actor: 'cli' }));
     expect(trail?.data[0].details).toMatchObject({ email: 'lost.phone@example.com' });
     expect((await admin('reset-two-factor', 'nobody@example.com')).code).toBe(1);
   });

@@ -5,18 +5,16 @@
  *   npm run admin -- list
  */
 import { loadConfig } from '../config';
-import { createDataSource } from '../db/data-source';
-import { migrate } from '../db/migrate';
+import { openDatabase } from '../db/open-database';
 import { runAdminCommand } from './admin-command';
 
 const config = loadConfig(process.env, () => undefined);
-const dataSource = createDataSource(config);
-await dataSource.initialize();
+const db = await openDatabase(config);
 try {
-  await migrate(dataSource);
-  const result = await runAdminCommand(dataSource, process.argv.slice(2));
+  await db.migrate();
+  const result = await runAdminCommand(db, process.argv.slice(2));
   for (const line of result.lines) (result.code === 0 ? console.log : console.error)(line);
   process.exitCode = result.code;
 } finally {
-  await dataSource.destroy();
+  await db.close();
 }

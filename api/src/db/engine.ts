@@ -1,11 +1,5 @@
-import type { DataSource } from 'typeorm';
-
 /** The two database engines: embedded SQLite (default) and PostgreSQL (DATABASE_URL). */
 export type Engine = 'sqlite' | 'postgres';
-
-export function engineOf(dataSource: DataSource): Engine {
-  return dataSource.options.type === 'postgres' ? 'postgres' : 'sqlite';
-}
 
 /** Column types that differ per engine; everything else is `text`. */
 export function columnTypes(engine: Engine) {

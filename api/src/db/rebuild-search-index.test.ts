@@ -8,12 +8,7 @@ import { rebuildSearchIndex } from './rebuild-search-index';
 describe.each(TEST_ENGINES)('rebuildSearchIndex on %s', (engine) => {
   let server: TestServer;
   const rebuild = async (columns: readonly string[]) => {
-    const runner = server.deps.dataSource.createQueryRunner();
-    try {
-      await rebuildSearchIndex(runner, 'supplier_inquiries', columns);
-    } finally {
-      await runner.release();
-    }
+    await server.deps.db.transaction(({ manager }) => rebuildSearchIndex(manager.queryRunner!, 'supplier_inquiries', columns));
   };
   const found = async (q: string) => {
     const res = await call(server, `/api/supplier/supplierInquires?q=${q}`, { headers: server.adminHeaders() });
@@ -22,7 +17,7 @@ describe.each(TEST_ENGINES)('rebuildSearchIndex on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await seedRows(server.deps.dataSource, 'supplierInquiries', [
+    await seedRows(server.deps.db, 'supplierInquiries', [
       recordRow('supplierInquiries', new Date('2026-01-05T00:00:00Z'), {
         companyName: 'Zinc Kiln Works',
         productName: 'Zinc Ingot',
@@ -33,17 +28,17 @@ describe.each(TEST_ENGINES)('rebuildSearchIndex on %s', (engine) => {
 
   it('builds the index on exactly the columns given, in their order, over the rows already there', async () => {
     await rebuild(['productName', 'reference']);
-    expect(await indexedSearchColumns(server.deps.dataSource, 'supplier_inquiries')).toEqual(['productName', 'reference']);
+    expect(await indexedSearchColumns(server.deps.db, 'supplier_inquiries')).toEqual(['productName', 'reference']);
     expect(await found('zinc%20ingot')).toEqual(['Zinc Kiln Works']);
 
     await rebuild(searchedKeys(SUPPLIER_OFFER));
-    expect(await indexedSearchColumns(server.deps.dataSource, 'supplier_inquiries')).toEqual(searchedKeys(SUPPLIER_OFFER));
+    expect(await indexedSearchColumns(server.deps.db, 'supplier_inquiries')).toEqual(searchedKeys(SUPPLIER_OFFER));
     expect(await found('kiln%20works')).toEqual(['Zinc Kiln Works']);
   });
 
   it('fills the search of rows stored later from their new columns', async () => {
     await rebuild(['productName', 'reference']);
-    await seedRows(server.deps.dataSource, 'supplierInquiries', [
+    await seedRows(server.deps.db, 'supplierInquiries', [
       recordRow('supplierInquiries', new Date('2026-01-06T00:00:00Z'), { companyName: 'Tin Forge', productName: 'Tin Bar' }),
     ]);
     expect(await found('tin%20bar')).toEqual(['Tin Forge']);

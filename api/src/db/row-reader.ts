@@ -1,17 +1,8 @@
-import type { DataSource, ObjectLiteral } from 'typeorm';
-import type { ColumnMetadata } from 'typeorm/metadata/ColumnMetadata.js';
+import type { DataSource, EntityMetadata } from 'typeorm';
+import type { RowReader } from './database';
 import { timeFromDb } from './engine';
 
-/**
- * Reads raw rows of an entity's table into what TypeORM's getMany() would give, without its
- * hydration: the SELECT list and a per-column conversion are derived once per entity from the
- * entity's metadata, so a column added to an entity is read without touching this code.
- */
-export interface RowReader<Row> {
-  /** `alias."column" AS "property"`, for every column of the entity. */
-  columns(alias: string): string;
-  read(raw: Record<string, unknown>): Row;
-}
+type ColumnMetadata = EntityMetadata['columns'][number];
 
 type Convert = (value: unknown) => unknown;
 
@@ -27,20 +18,12 @@ function converter(dataSource: DataSource, column: ColumnMetadata): Convert | nu
   return byDriver;
 }
 
-const cache = new WeakMap<DataSource, Map<string, RowReader<unknown>>>();
-
-export function rowReader<Row = ObjectLiteral>(dataSource: DataSource, entity: string): RowReader<Row> {
-  let readers = cache.get(dataSource);
-  if (!readers) cache.set(dataSource, (readers = new Map<string, RowReader<unknown>>()));
-  let reader = readers.get(entity);
-  if (!reader) {
-    reader = createRowReader(dataSource, entity);
-    readers.set(entity, reader);
-  }
-  return reader as RowReader<Row>;
-}
-
-function createRowReader(dataSource: DataSource, entity: string): RowReader<unknown> {
+/**
+ * Reads raw rows of an entity's table into what TypeORM's getMany() would give, without its
+ * hydration: the SELECT list and a per-column conversion are derived once from the entity's
+ * metadata, so a column added to an entity is read without touching this code.
+ */
+export function createRowReader(dataSource: DataSource, entity: string): RowReader<unknown> {
   const fields = dataSource.getMetadata(entity).columns.map((column) => ({
     property: column.propertyName,
     column: column.databaseName,

@@ -11,9 +11,12 @@ import {
   type RealtimeEvent,
   type SupplierInquiryRecord,
 } from '@sourcing/shared';
+import type { EntityTarget, ObjectLiteral } from 'typeorm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
-import { createDataSource } from '../db/data-source';
+import { MIGRATIONS } from '../db/all-migrations';
+import { allEntities } from '../db/entities';
+import { openDatabase } from '../db/open-database';
 import { channelFor } from '../realtime/postgres-event-bus';
 import { pdf } from '../test/sample-files';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
@@ -75,30 +78,28 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
   });
 
   it('leaves one correct schema after both replicas migrated at once', async () => {
-    const dataSource = createDataSource({ databaseUrl, dataDir: sharedDir });
-    await dataSource.initialize();
+    const db = await openDatabase({ databaseUrl, dataDir: sharedDir });
     try {
-      const expected = dataSource.migrations.map((migration) => migration.name).sort();
-      const applied: { name: string }[] = await dataSource.query('SELECT name FROM migrations ORDER BY name');
+      const expected = MIGRATIONS.map((migration) => new migration().name ?? migration.name).sort();
+      const applied = await db.all<{ name: string }>('SELECT name FROM migrations ORDER BY name');
       expect(applied.map((row) => row.name)).toEqual(expected);
-      expect(await dataSource.showMigrations()).toBe(false);
 
       // Every table and column the entities map to exists (created once: a second CREATE would have failed a replica).
-      const columns: { table_name: string; column_name: string }[] = await dataSource.query(
-        'SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = $1',
+      const columns = await db.all<{ table_name: string; column_name: string }>(
+        'SELECT table_name, column_name FROM information_schema.columns WHERE table_schema = ?',
         [schema],
       );
       const live = columns.map((row) => `${row.table_name}.${row.column_name}`);
-      const mapped = dataSource.entityMetadatas.flatMap((entity) =>
-        entity.columns.map((column) => `${entity.tableName}.${column.databaseName}`),
-      );
+      const mapped = allEntities('postgres')
+        .map((entity: EntityTarget<ObjectLiteral>) => db.reads.getRepository(entity).metadata)
+        .flatMap((entity) => entity.columns.map((column) => `${entity.tableName}.${column.databaseName}`));
       expect(mapped.length).toBeGreaterThan(20);
       expect(live).toEqual(expect.arrayContaining(mapped));
 
-      const admins: { count: string }[] = await dataSource.query('SELECT count(*) AS count FROM admins');
+      const admins = await db.all<{ count: string }>('SELECT count(*) AS count FROM admins');
       expect(Number(admins[0].count)).toBe(1);
     } finally {
-      await dataSource.destroy();
+      await db.close();
     }
   });
 

@@ -57,7 +57,7 @@ describe.each(TEST_ENGINES)('malformed bodies on %s', (engine) => {
   afterAll(() => server?.close());
 
   const stored = async () => {
-    const counts: { n: string | number }[] = await server.deps.dataSource.query(
+    const counts: { n: string | number }[] = await server.deps.db.all(
       `SELECT (SELECT COUNT(*) FROM "inquiries") + (SELECT COUNT(*) FROM "supplier_inquiries")
         + (SELECT COUNT(*) FROM "contact_messages") AS n`,
     );

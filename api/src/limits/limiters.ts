@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { RateLimiterMemory, RateLimiterPostgres, RateLimiterRes, type RateLimiterAbstract } from 'rate-limiter-flexible';
-import type { DataSource } from 'typeorm';
-import { engineOf } from '../db/engine';
+import type { Database } from '../db/database';
 
 export interface LimiterOptions {
   /** Names the counter; keys of different limiters never meet. */
@@ -22,14 +21,15 @@ export type LimiterFactory = (options: LimiterOptions) => RateLimiterAbstract;
  * so replicas and concurrent requests never both see the last point free). Should PostgreSQL
  * fail, each replica counts in memory meanwhile rather than letting everything through.
  */
-export function createLimiterFactory(dataSource: DataSource): LimiterFactory {
-  if (engineOf(dataSource) !== 'postgres') {
+export function createLimiterFactory(db: Pick<Database, 'postgresPool'>): LimiterFactory {
+  const pool = db.postgresPool;
+  if (!pool) {
     return ({ name, points, durationSeconds }) => new RateLimiterMemory({ keyPrefix: name, points, duration: durationSeconds });
   }
   return ({ name, points, durationSeconds }) =>
     new RateLimiterPostgres({
-      storeClient: dataSource,
-      storeType: 'typeorm',
+      storeClient: pool,
+      storeType: 'pool',
       tableName: RATE_LIMITS_TABLE,
       tableCreated: true,
       keyPrefix: name,

@@ -40,7 +40,7 @@ export function registerOutboxRoutes(router: Router, deps: AppDeps) {
   // Every role sees a record's mails; only owners send a failed one again.
   const viewer = requireRole(deps.tokens, 'viewer');
   const owner = requireRole(deps.tokens, 'owner');
-  const repo = () => deps.dataSource.getRepository<OutboxRow>(OUTBOX);
+  const repo = () => deps.db.reads.getRepository<OutboxRow>(OUTBOX);
 
   router.get<AdminState & InputState<never, z.output<typeof outboxQuery>>>(
     API_PATHS.adminOutbox,
@@ -62,14 +62,14 @@ export function registerOutboxRoutes(router: Router, deps: AppDeps) {
     const { id } = ctx.params;
     const row = UUID.test(id) ? await repo().findOneBy({ id }) : null;
     if (!row) throw new HttpError(404, NOT_FOUND);
-    await deps.dataSource.transaction(async (manager) => {
-      const { affected } = await manager
+    await deps.db.transaction(async (tx) => {
+      const { affected } = await tx.manager
         .getRepository<OutboxRow>(OUTBOX)
         .update({ id, state: 'failed' }, { state: 'pending', attempts: 0, nextAttemptAt: deps.now(), leaseUntil: null });
       if (!affected) throw new HttpError(409, RETRY_FAILED_ONLY);
       const record = row.recordKind && row.recordId ? { kind: row.recordKind, id: row.recordId } : null;
       const details = { summary: `${row.purpose} mail queued again`, purpose: row.purpose, record };
-      await deps.audit(ctx, 'mail-retried', { kind: 'mail', id }, details, manager);
+      await deps.audit(ctx, 'mail-retried', { kind: 'mail', id }, details, tx);
     });
     deps.mail.nudge();
     ctx.body = present(await repo().findOneByOrFail({ id }));

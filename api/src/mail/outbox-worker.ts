@@ -1,6 +1,7 @@
-import type { AppDeps } from '../app-deps';
+import type { Config } from '../config';
+import type { Database } from '../db/database';
 import { dbTime } from '../db/engine';
-import { rawSql } from '../db/raw-sql';
+import type { Logger } from '../http/logger';
 import type { MailToDeliver, MailTransport } from './transport';
 
 /** Runs the outbox: `nudge` after a commit that queued mail delivers it now rather than at the next poll. */
@@ -10,7 +11,13 @@ export interface MailWorker {
   close(): Promise<void>;
 }
 
-type WorkerDeps = Pick<AppDeps, 'dataSource' | 'engine' | 'config' | 'logger' | 'now'>;
+/** What the worker needs of the app's dependencies (it is one of them: app-deps.ts). */
+interface WorkerDeps {
+  db: Pick<Database, 'engine' | 'all' | 'run'>;
+  config: Pick<Config, 'mail'>;
+  logger: Logger;
+  now: () => Date;
+}
 
 const BATCH = 10;
 const MAX_BACKOFF_MS = 60 * 60_000;
@@ -25,9 +32,9 @@ export const retryDelayMs = (baseMs: number, attempts: number) => Math.min(baseM
  */
 export function startMailWorker(deps: WorkerDeps, transport: MailTransport): MailWorker {
   const { retryBaseMs, maxAttempts, leaseSeconds, pollMs } = deps.config.mail;
-  const postgres = deps.engine === 'postgres';
-  const sql = rawSql(deps.dataSource);
-  const time = (date: Date) => dbTime(deps.engine, date);
+  const { db } = deps;
+  const postgres = db.engine === 'postgres';
+  const time = (date: Date) => dbTime(db.engine, date);
 
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;
@@ -36,7 +43,7 @@ export function startMailWorker(deps: WorkerDeps, transport: MailTransport): Mai
 
   async function claim(): Promise<(MailToDeliver & { attempts: number })[]> {
     const now = deps.now();
-    const rows = await sql.all<{ id: string; sender: string; recipients: string; message: string; attempts: number }>(
+    const rows = await db.all<{ id: string; sender: string; recipients: string; message: string; attempts: number }>(
       `UPDATE "mail_outbox" SET "leaseUntil" = ?, "attempts" = "attempts" + 1
 WHERE "id" IN (SELECT "id" FROM "mail_outbox"
   WHERE "state" = 'pending' AND "nextAttemptAt" <= ? AND ("leaseUntil" IS NULL OR "leaseUntil" <= ?)
@@ -50,7 +57,7 @@ RETURNING "id", "sender", "recipients", "message", "attempts"`,
   async function deliver(mail: MailToDeliver & { attempts: number }) {
     try {
       await transport.deliver(mail);
-      await sql.write(
+      await db.run(
         `UPDATE "mail_outbox" SET "state" = ?, "deliveredAt" = ?, "leaseUntil" = NULL, "lastError" = NULL WHERE "id" = ?`,
         [transport.delivers, time(deps.now()), mail.id],
       );
@@ -59,7 +66,7 @@ RETURNING "id", "sender", "recipients", "message", "attempts"`,
       const failed = mail.attempts >= maxAttempts;
       deps.logger[failed ? 'error' : 'warn']('mail delivery failed', { mail: mail.id, attempts: mail.attempts, error: message });
       const next = new Date(deps.now().getTime() + retryDelayMs(retryBaseMs, mail.attempts));
-      await sql.write(
+      await db.run(
         `UPDATE "mail_outbox" SET "state" = ?, "nextAttemptAt" = ?, "leaseUntil" = NULL, "lastError" = ? WHERE "id" = ?`,
         [failed ? 'failed' : 'pending', time(next), message.slice(0, 1000), mail.id],
       );

@@ -1,8 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Assignee, MailPurpose, RecordKind } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
 import { bareAddress, composeMessage, type OutgoingMail } from './compose';
-import { insertRow } from '../db/insert-row';
+import type { Transaction } from '../db/database';
 import { eventRow, RECORD_EVENT } from '../records/desk/record-events';
 import { OUTBOX, type OutboxRow } from './outbox-entity';
 
@@ -11,7 +10,7 @@ import { OUTBOX, type OutboxRow } from './outbox-entity';
  * and the worker delivers it afterwards (docs/mail.md#outbox). Answers the mail's id.
  */
 export async function queueMail(
-  manager: EntityManager,
+  tx: Transaction,
   now: Date,
   purpose: MailPurpose,
   mail: OutgoingMail,
@@ -34,12 +33,11 @@ export async function queueMail(
     createdAt: now,
     deliveredAt: null,
   };
-  // insertRow, not the repository: a submission queues its mails, and the query builder cost more than the statement (bench/README.md).
-  await insertRow(manager, OUTBOX, row);
+  await tx.insert(OUTBOX, row);
   // The record's timeline says what was sent, to whom, and which staff member sent it (none: the system).
   if (record) {
     const details = { purpose, to: row.recipients, subject: mail.subject };
-    await insertRow(manager, RECORD_EVENT, eventRow(record.kind, record.id, 'mail', record.actor ?? null, details, now));
+    await tx.insert(RECORD_EVENT, eventRow(record.kind, record.id, 'mail', record.actor ?? null, details, now));
   }
   return row.id;
 }

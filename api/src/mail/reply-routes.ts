@@ -11,14 +11,16 @@ import { UUID } from '../records/list/cursor';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml } from './compose';
 import { queueMail } from './outbox';
-import { changeEvent, type DeskRow } from '../records/desk/change-records';
+import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
+import { touchRecords } from '../records/desk/updated-at';
 import { changeWithEvents } from '../records/publish';
 
 export const replySchema = z.object({ message: requiredText('Message is required', MAX_LENGTH.long) });
 
 /**
  * POST <list>/:id/reply: staff answer the sender of a record with references. The reply goes
- * through the outbox, tied to the record, so the record's page lists it with its state.
+ * through the outbox, tied to the record, so the record's page lists it with its state; it sets
+ * the record's Updated At and, for a kind with a `statusOnReply` (a contact message), its status.
  */
 export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKind) {
   if (!referenceFieldOf(kind.definition)) return;
@@ -27,20 +29,21 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
     requireRole(deps.tokens, 'agent'),
     validate({ body: replySchema }),
     async (ctx) => {
-      const repo = deps.dataSource.getRepository<AnyRow>(kind.entity);
+      const repo = deps.db.reads.getRepository<AnyRow>(kind.entity);
       const row = UUID.test(ctx.params.id) ? await repo.findOneBy({ id: ctx.params.id }) : null;
       if (!row) throw new HttpError(404, NOT_FOUND);
       const reference = String(row.reference);
       // The author's name (timeline, live change) and signature, below the message (docs/admin.md#account-page).
-      const author = await deps.dataSource.getRepository(AdminEntity).findOneBy({ id: ctx.state.admin.id });
+      const author = await deps.db.reads.getRepository(AdminEntity).findOneBy({ id: ctx.state.admin.id });
       const { id, email } = ctx.state.admin;
       const actor = author ? assigneeOf(author) : { id, email, name: email };
       const message = [ctx.state.input.body.message, author?.signature].filter(Boolean).join('\n\n');
       const title = String(row[kind.definition.title]);
-      await changeWithEvents(deps, async (manager, announce) => {
+      const at = deps.now();
+      await changeWithEvents(deps, async (tx, announce) => {
         const mailId = await queueMail(
-          manager,
-          deps.now(),
+          tx,
+          at,
           'reply',
           {
             from: deps.config.mail.from,
@@ -53,9 +56,16 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
         );
         // Neither the message nor the address: the mail (and the record's timeline) hold those.
         const subject = { kind: kind.definition.kind, id: row.id };
-        await deps.audit(ctx, 'record-replied', subject, { summary: 'e-mail reply queued', mailId }, manager);
+        await deps.audit(ctx, 'record-replied', subject, { summary: 'e-mail reply queued', mailId }, tx);
+        await touchRecords(tx, kind, [row.id], at);
         // Other admins with the record open see the reply in its timeline.
         await announce(changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
+        // A reply answers a contact message: a status change by the replier, with its own timeline line and audit entry.
+        const move = kind.definition.statusOnReply;
+        if (move && row.status === move.from) {
+          const target = { id: row.id, version: (row as DeskRow).version };
+          await applyDeskChange(deps, tx, announce, kind, [target], { status: move.to }, { actor, who: ctx, bulk: false });
+        }
       });
       deps.mail.nudge();
       ctx.status = 201;

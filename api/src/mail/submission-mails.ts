@@ -1,6 +1,6 @@
 import { ADMIN_ROUTE_OF, submittedFields, TITLE_OF, type FieldDefinition, type RecordDefinition } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
 import type { Config } from '../config';
+import type { Transaction } from '../db/database';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml } from './compose';
 import { queueMail } from './outbox';
@@ -50,7 +50,7 @@ export const siteUrl = (config: Config) => config.publicUrl ?? `http://localhost
  * to the sender with the reference and a copy of what they sent, and an alert to NOTIFY_EMAILS
  * linking to the record in the admin.
  */
-export async function queueSubmissionMails(manager: EntityManager, config: Config, kind: RecordKind, row: AnyRow): Promise<void> {
+export async function queueSubmissionMails(tx: Transaction, config: Config, kind: RecordKind, row: AnyRow): Promise<void> {
   const { definition } = kind;
   const reference = String(row.reference);
   const name = String(row[definition.title]);
@@ -60,7 +60,7 @@ export async function queueSubmissionMails(manager: EntityManager, config: Confi
 
   const thanks = [`Dear ${name},`, `Thank you for ${sent}. Your reference is ${reference}: please quote it when you contact us.`];
   await queueMail(
-    manager,
+    tx,
     row.createdAt,
     'confirmation',
     {
@@ -77,7 +77,7 @@ export async function queueSubmissionMails(manager: EntityManager, config: Confi
   const link = `${siteUrl(config)}${ADMIN_ROUTE_OF[definition.kind]}/${row.id}`;
   const alert = `${TITLE_OF[definition.kind][0]} ${reference} from ${name}.`;
   await queueMail(
-    manager,
+    tx,
     row.createdAt,
     'staff-alert',
     {

@@ -95,7 +95,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('staff changes on two rep
 
   async function seed<N extends DeskListName>(list: N, overrides: Partial<AnyRow> = {}) {
     const row = recordRow(list, new Date(), overrides as never);
-    await seedRows(a.deps.dataSource, list, [row]);
+    await seedRows(a.deps.db, list, [row]);
     return row as unknown as AnyRow;
   }
   const send = (method: string, path: string, body?: unknown) =>
@@ -142,6 +142,8 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('staff changes on two rep
         [inquiry.id, 'link'],
         [inquiry.id, 'link'],
         [contact.id, 'mail'],
+        // The reply answered the open contact message: a status change of its own.
+        [contact.id, 'status'],
       ]);
     }
   });
@@ -155,17 +157,17 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('staff changes on two rep
     // A stale version: 409, nothing changed, nothing announced.
     expect((await send('PATCH', pathOf('inquiries', inquiry.id), { version: 1, status: 'Lost' })).status).toBe(409);
     // A transaction that fails at COMMIT, after its NOTIFY: PostgreSQL drops the notification with it.
-    const { dataSource } = a.deps;
-    await dataSource.query(`CREATE FUNCTION "doom"() RETURNS trigger LANGUAGE plpgsql AS $$
+    const { db } = a.deps;
+    await db.run(`CREATE FUNCTION "doom"() RETURNS trigger LANGUAGE plpgsql AS $$
 BEGIN RAISE EXCEPTION 'refused at commit'; END $$`);
-    await dataSource.query(`CREATE CONSTRAINT TRIGGER "doom" AFTER INSERT ON "record_events" DEFERRABLE INITIALLY DEFERRED
+    await db.run(`CREATE CONSTRAINT TRIGGER "doom" AFTER INSERT ON "record_events" DEFERRABLE INITIALLY DEFERRED
 FOR EACH ROW WHEN (NEW."recordId" = '${doomed.id}') EXECUTE FUNCTION "doom"()`);
     try {
       expect((await send('PATCH', pathOf('contacts', doomed.id), { version: 1, status: 'Answered' })).status).toBe(500);
       expect((await send('POST', `${pathOf('contacts', doomed.id)}/notes`, { text: 'Lost' })).status).toBe(500);
     } finally {
-      await dataSource.query(`DROP TRIGGER "doom" ON "record_events"`);
-      await dataSource.query(`DROP FUNCTION "doom"()`);
+      await db.run(`DROP TRIGGER "doom" ON "record_events"`);
+      await db.run(`DROP FUNCTION "doom"()`);
     }
     expect((await call(a, `/api${pathOf('contacts', doomed.id)}`, { headers: a.adminHeaders() })).body).toMatchObject({
       version: 1,

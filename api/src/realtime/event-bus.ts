@@ -1,5 +1,5 @@
 import type { RealtimeEvent } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
+import type { Transaction } from '../db/database';
 
 /**
  * Where stored records announce themselves. The local bus serves one process; the PostgreSQL
@@ -11,12 +11,12 @@ export interface EventBus {
   /** Sends an event now, on its own (outside any transaction of the caller). */
   publish(event: RealtimeEvent): Promise<void>;
   /**
-   * Sends an event from inside the caller's transaction (`manager` is the transaction's): it goes
+   * Sends an event from inside the caller's transaction (`tx`): it goes
    * out exactly when that transaction commits, and never if it rolls back. Only a bus that travels
    * through the database has it (PostgreSQL's NOTIFY); without it the caller publishes once its
    * transaction has committed (records/publish.ts).
    */
-  readonly publishWithin?: (manager: EntityManager, event: RealtimeEvent) => Promise<void>;
+  readonly publishWithin?: (tx: Transaction, event: RealtimeEvent) => Promise<void>;
   subscribe(listener: (event: RealtimeEvent) => void): () => void;
   /** Called when events may have been missed (the bus was cut off, or a bulk load arrived): admins should re-fetch. */
   onResync(listener: () => void): () => void;

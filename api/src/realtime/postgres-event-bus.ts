@@ -117,8 +117,8 @@ export async function createPostgresEventBus(connectionString: string, options: 
     async publish(event: RealtimeEvent) {
       await publisher.query('SELECT pg_notify($1, $2)', [channel, notifyPayload(event)]);
     },
-    async publishWithin(manager, event) {
-      await manager.query('SELECT pg_notify($1, $2)', [channel, notifyPayload(event)]);
+    async publishWithin(tx, event) {
+      await tx.all('SELECT pg_notify(?, ?)', [channel, notifyPayload(event)]);
     },
     subscribe: listeners.add,
     onResync(listener) {

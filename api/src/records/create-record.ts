@@ -1,6 +1,5 @@
 import { randomUUID } from 'node:crypto';
 import { referenceFieldOf, storedValues } from '@sourcing/shared';
-import { insertRow } from '../db/insert-row';
 import type { CheckedFile } from '../uploads/check-files';
 import { queueSubmissionMails } from '../mail/submission-mails';
 import { FILES_COLUMN } from './record-entity';
@@ -24,18 +23,18 @@ export async function createRecord(
   const now = deps.now();
   const { fields } = kind.definition;
   const reference = referenceFieldOf(kind.definition);
-  const row = await storeWithFiles(deps, kind.definition.kind, files, async (manager, stored) => {
+  const row = await storeWithFiles(deps, kind.definition.kind, files, async (tx, stored) => {
     const created: AnyRow = { id: randomUUID(), ...storedValues(kind.definition, input), createdAt: now };
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
     if (kind.definition.statuses) Object.assign(created, { status: kind.definition.statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     if (reference) {
-      await insertWithReference(manager, kind.entity, created, reference.prefix);
-      await queueSubmissionMails(manager, deps.config, kind, created);
+      await insertWithReference(tx, kind.entity, created, reference.prefix);
+      await queueSubmissionMails(tx, deps.config, kind, created);
     } else {
-      await insertRow(manager, kind.entity, created);
+      await tx.insert(kind.entity, created);
     }
-    await storeTerms(manager, kind, created);
+    await storeTerms(tx, kind, created);
     return created;
   });
   return { row, created: true };

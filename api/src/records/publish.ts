@@ -1,6 +1,6 @@
 import type { RealtimeEvent } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../app-deps';
+import type { Transaction } from '../db/database';
 
 type PublishDeps = Pick<AppDeps, 'bus' | 'logger'>;
 
@@ -28,16 +28,16 @@ async function publishCommitted(deps: PublishDeps, event: RealtimeEvent): Promis
  * transaction has committed.
  */
 export async function changeWithEvents<T>(
-  deps: Pick<AppDeps, 'dataSource'> & PublishDeps,
-  work: (manager: EntityManager, announce: Announce) => Promise<T>,
+  deps: Pick<AppDeps, 'db'> & PublishDeps,
+  work: (tx: Transaction, announce: Announce) => Promise<T>,
 ): Promise<T> {
   const { publishWithin } = deps.bus;
   const held: RealtimeEvent[] = [];
-  const result = await deps.dataSource.transaction((manager) =>
+  const result = await deps.db.transaction((tx) =>
     work(
-      manager,
+      tx,
       publishWithin
-        ? (event) => publishWithin(manager, event)
+        ? (event) => publishWithin(tx, event)
         : (event) => {
             held.push(event);
             return Promise.resolve();

@@ -22,15 +22,15 @@ describe.each(TEST_ENGINES)('storing a record with files on %s', (engine) => {
 
     let storedDuringInsert: string[] = [];
     await expect(
-      storeWithFiles(server.deps, 'inquiry', [file], async (manager) => {
+      storeWithFiles(server.deps, 'inquiry', [file], async (tx) => {
         storedDuringInsert = filesOnDisk(server).stored;
-        await manager.query('INSERT INTO "no_such_table" VALUES (1)');
+        await tx.run('INSERT INTO "no_such_table" VALUES (1)');
         throw new Error('unreachable');
       }),
     ).rejects.toThrow();
     expect(storedDuringInsert).toHaveLength(1);
     expect(filesOnDisk(server)).toEqual({ stored: [], incoming: [] });
-    const indexed = await server.deps.dataSource.query('SELECT COUNT(*) AS n FROM "uploaded_files"');
+    const indexed = await server.deps.db.all('SELECT COUNT(*) AS n FROM "uploaded_files"');
     expect(Number(indexed[0].n)).toBe(0);
   });
 });

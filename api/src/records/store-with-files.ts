@@ -1,9 +1,8 @@
 import type { RecordKind } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../app-deps';
+import type { Transaction } from '../db/database';
 import type { StoredFile } from '../db/entities/stored-file';
 import { UPLOADED_FILE, type UploadedFileRow } from '../db/entities/uploaded-file';
-import { insertRow } from '../db/insert-row';
 import type { CheckedFile } from '../uploads/check-files';
 
 /**
@@ -12,10 +11,10 @@ import type { CheckedFile } from '../uploads/check-files';
  * rejected submission.
  */
 export async function storeWithFiles<Row extends { id: string; createdAt: Date }>(
-  deps: Pick<AppDeps, 'dataSource' | 'uploads'>,
+  deps: Pick<AppDeps, 'db' | 'uploads'>,
   kind: RecordKind,
   files: CheckedFile[],
-  insertRecord: (manager: EntityManager, stored: StoredFile[]) => Promise<Row>,
+  insertRecord: (tx: Transaction, stored: StoredFile[]) => Promise<Row>,
 ): Promise<Row> {
   const stored: StoredFile[] = [];
   try {
@@ -23,11 +22,11 @@ export async function storeWithFiles<Row extends { id: string; createdAt: Date }
       const storedName = await deps.uploads.keep(file.path, file.extension);
       stored.push({ storedName, originalName: file.originalName, mimeType: file.mimeType, size: file.size });
     }
-    return await deps.dataSource.transaction(async (manager) => {
-      const row = await insertRecord(manager, stored);
+    return await deps.db.transaction(async (tx) => {
+      const row = await insertRecord(tx, stored);
       for (const file of stored) {
         const indexed: UploadedFileRow = { ...file, recordKind: kind, recordId: row.id, createdAt: row.createdAt };
-        await insertRow(manager, UPLOADED_FILE, indexed);
+        await tx.insert(UPLOADED_FILE, indexed);
       }
       return row;
     });

@@ -40,7 +40,7 @@ describe.each(TEST_ENGINES)('the spam check of the public forms on %s', (engine)
   afterAll(() => server?.close());
 
   const total = async (list: AdminListName) =>
-    Number((await server.deps.dataSource.query(`SELECT COUNT(*) AS "n" FROM "${RECORD_KINDS[list].table}"`))[0].n);
+    Number((await server.deps.db.all(`SELECT COUNT(*) AS "n" FROM "${RECORD_KINDS[list].table}"`))[0].n);
   const issuedAgo = (ms: number) => solvedProof(server, new Date(clock.getTime() - ms));
 
   describe.each(Object.keys(FORMS) as AdminListName[])('POST to the %s form', (list) => {
@@ -96,7 +96,7 @@ describe.each(TEST_ENGINES)('the spam check of the public forms on %s', (engine)
   });
 
   it('forgets used proofs once their challenge has expired', async () => {
-    const used = async () => Number((await server.deps.dataSource.query(`SELECT COUNT(*) AS "n" FROM "used_form_proofs"`))[0].n);
+    const used = async () => Number((await server.deps.db.all(`SELECT COUNT(*) AS "n" FROM "used_form_proofs"`))[0].n);
     expect(await used()).toBeGreaterThan(0);
     clock = new Date(clock.getTime() + 2 * 60 * MINUTE);
     expect((await call(server, '/api/contact', withHeader(FORMS.contacts(), await issuedAgo(MINUTE)))).status).toBe(201);

@@ -1,6 +1,6 @@
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, SPAM_CHECK_MESSAGES, type SpamRefusal } from '@sourcing/shared';
 import type { Middleware } from 'koa';
-import type { DataSource } from 'typeorm';
+import type { Database } from '../db/database';
 import type { FormGuardConfig } from '../config';
 import { HttpError } from '../http/errors';
 import { createFormChallenges, type FormChallenges } from './form-challenges';
@@ -21,9 +21,9 @@ const refuse = (refusal: SpamRefusal) => new HttpError(400, SPAM_CHECK_MESSAGES[
  * third party: an ALTCHA proof of work in the X-Altcha header, issued at least FORM_MIN_FILL_SECONDS
  * earlier and accepted once across replicas, and an empty honeypot. A refusal is a 400 and stores nothing.
  */
-export function createFormGuard(config: FormGuardConfig, dataSource: DataSource, now: () => Date): FormGuard {
+export function createFormGuard(config: FormGuardConfig, db: Pick<Database, 'all' | 'run'>, now: () => Date): FormGuard {
   const challenges = createFormChallenges(config);
-  const used = createUsedProofs(dataSource);
+  const used = createUsedProofs(db);
   return {
     challenges,
     proof: async (ctx, next) => {

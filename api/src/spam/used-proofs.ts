@@ -1,5 +1,4 @@
-import type { DataSource } from 'typeorm';
-import { rawSql } from '../db/raw-sql';
+import type { Database } from '../db/database';
 import type { AcceptedProof } from './form-challenges';
 
 /** How often one process deletes the rows of expired challenges. */
@@ -15,20 +14,19 @@ export interface UsedProofs {
  * replica: one INSERT per claim, which the primary key lets only the first sender win. A row is
  * kept until its challenge expires (a later replay is refused as expired anyway), then deleted.
  */
-export function createUsedProofs(dataSource: DataSource): UsedProofs {
-  const sql = rawSql(dataSource);
+export function createUsedProofs(db: Pick<Database, 'all' | 'run'>): UsedProofs {
   let cleanedAt = 0;
 
   async function cleanUp(now: Date) {
     if (now.getTime() - cleanedAt < CLEAN_UP_EVERY_MS) return;
     cleanedAt = now.getTime();
-    await sql.write(`DELETE FROM "used_form_proofs" WHERE "expiresAt" <= ?`, [now.getTime()]);
+    await db.run(`DELETE FROM "used_form_proofs" WHERE "expiresAt" <= ?`, [now.getTime()]);
   }
 
   return {
     async claim(proof, now) {
       await cleanUp(now);
-      const inserted = await sql.all(
+      const inserted = await db.all(
         `INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?) ON CONFLICT ("key") DO NOTHING RETURNING "key"`,
         [proof.key, proof.expiresAt.getTime()],
       );

@@ -33,9 +33,7 @@ describe.each(TEST_ENGINES)('invitations on %s', (engine) => {
     expect((await pending()).map((i) => i.email)).toContain('ana.silva@example.com');
     const token = await invitationToken(server, 'ana.silva@example.com');
     // Only the token's hash is kept.
-    const stored = await server.deps.dataSource
-      .getRepository(InvitationEntity)
-      .findOneByOrFail({ email: 'ana.silva@example.com' });
+    const stored = await server.deps.db.reads.getRepository(InvitationEntity).findOneByOrFail({ email: 'ana.silva@example.com' });
     expect(JSON.stringify(stored)).not.toContain(token);
 
     expect((await preview(token)).body).toEqual({
@@ -73,7 +71,7 @@ describe.each(TEST_ENGINES)('invitations on %s', (engine) => {
     const token = await invitationToken(server, 'twice@example.com');
     const answers = await Promise.all([accept(token, 'First'), accept(token, 'Second')]);
     expect(answers.map((a) => a.status).sort()).toEqual([201, 404]);
-    expect(await server.deps.dataSource.getRepository(AdminEntity).countBy({ email: 'twice@example.com' })).toBe(1);
+    expect(await server.deps.db.reads.getRepository(AdminEntity).countBy({ email: 'twice@example.com' })).toBe(1);
   });
 
   it('expires after 72 hours; resending makes a new link and kills the old one', async () => {

@@ -1,15 +1,15 @@
 import { STAFF_MESSAGES, type CreateStaffInput, type StaffAccount, type UpdateStaffInput } from '@sourcing/shared';
 import type { Context } from 'koa';
-import type { EntityManager } from 'typeorm';
 import type { AppDeps } from '../app-deps';
 import { createAdmin, findAdminByEmail, revokeAdminSessions, setAdminPassword } from '../auth/admin-accounts';
 import { generatePassword } from '../auth/passwords';
 import { AdminEntity, type AdminRow } from '../auth/schema';
-import { engineOf } from '../db/engine';
+import type { Transaction } from '../db/database';
+import type { Engine } from '../db/engine';
 import { HttpError, NOT_FOUND } from '../http/errors';
 import { removeTwoFactor } from '../account/two-factor';
 
-type StaffDeps = Pick<AppDeps, 'dataSource' | 'audit' | 'sessions' | 'auth'>;
+type StaffDeps = Pick<AppDeps, 'db' | 'audit' | 'sessions' | 'auth'>;
 
 export function presentStaff(row: AdminRow): StaffAccount {
   return {
@@ -23,8 +23,8 @@ export function presentStaff(row: AdminRow): StaffAccount {
   };
 }
 
-export async function listStaff({ dataSource }: StaffDeps): Promise<StaffAccount[]> {
-  const rows = await dataSource.getRepository(AdminEntity).find({ order: { email: 'ASC' } });
+export async function listStaff({ db }: StaffDeps): Promise<StaffAccount[]> {
+  const rows = await db.reads.getRepository(AdminEntity).find({ order: { email: 'ASC' } });
   return rows.map(presentStaff);
 }
 
@@ -32,11 +32,11 @@ const subject = (id: string) => ({ kind: 'staff', id });
 
 export async function createStaff(deps: StaffDeps, ctx: Context, input: CreateStaffInput) {
   const password = generatePassword();
-  const row = await deps.dataSource.transaction(async (manager) => {
-    if (await findAdminByEmail(manager, input.email)) throw new HttpError(409, STAFF_MESSAGES.emailTaken);
-    const created = await createAdmin(manager, input.email, password, { role: input.role, cost: deps.auth.options.scryptCost });
+  const row = await deps.db.transaction(async (tx) => {
+    if (await findAdminByEmail(tx.manager, input.email)) throw new HttpError(409, STAFF_MESSAGES.emailTaken);
+    const created = await createAdmin(tx, input.email, password, { role: input.role, cost: deps.auth.options.scryptCost });
     const details = { summary: `created as ${created.role}`, email: created.email, role: created.role };
-    await deps.audit(ctx, 'staff-created', subject(created.id), details, manager);
+    await deps.audit(ctx, 'staff-created', subject(created.id), details, tx);
     return created;
   });
   await deps.sessions.refresh();
@@ -47,21 +47,21 @@ export async function createStaff(deps: StaffDeps, ctx: Context, input: CreateSt
  * The active owners, locked on PostgreSQL until the transaction ends, so two owners demoting each
  * other at once cannot both succeed. (SQLite runs one write transaction at a time anyway.)
  */
-async function lockActiveOwners(manager: EntityManager): Promise<AdminRow[]> {
-  const qb = manager
+async function lockActiveOwners(tx: Transaction, engine: Engine): Promise<AdminRow[]> {
+  const qb = tx.manager
     .getRepository(AdminEntity)
     .createQueryBuilder('a')
     .where('a.role = :role', { role: 'owner' })
     .andWhere('a.disabledAt IS NULL');
-  if (engineOf(manager.connection) === 'postgres') qb.setLock('pessimistic_write');
+  if (engine === 'postgres') qb.setLock('pessimistic_write');
   return qb.getMany();
 }
 
 /** Changes role and/or disabled state; never leaves no active owner. Disabling signs the account out everywhere. */
 export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, input: UpdateStaffInput): Promise<StaffAccount> {
-  const row = await deps.dataSource.transaction(async (manager) => {
-    const owners = await lockActiveOwners(manager);
-    const repo = manager.getRepository(AdminEntity);
+  const row = await deps.db.transaction(async (tx) => {
+    const owners = await lockActiveOwners(tx, deps.db.engine);
+    const repo = tx.manager.getRepository(AdminEntity);
     const current = await repo.findOneBy({ id });
     if (!current) throw new HttpError(404, STAFF_MESSAGES.notFound);
     const next: AdminRow = {
@@ -78,15 +78,15 @@ export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, inp
         'staff-role-changed',
         subject(id),
         { summary: `role ${current.role} → ${next.role}`, email: current.email, from: current.role, to: next.role },
-        manager,
+        tx,
       );
     }
     if (next.disabledAt !== null && current.disabledAt === null) {
-      await revokeAdminSessions(manager, id);
-      await deps.audit(ctx, 'staff-disabled', subject(id), { summary: 'disabled', email: current.email }, manager);
+      await revokeAdminSessions(tx, id);
+      await deps.audit(ctx, 'staff-disabled', subject(id), { summary: 'disabled', email: current.email }, tx);
     }
     if (next.disabledAt === null && current.disabledAt !== null) {
-      await deps.audit(ctx, 'staff-enabled', subject(id), { summary: 'enabled', email: current.email }, manager);
+      await deps.audit(ctx, 'staff-enabled', subject(id), { summary: 'enabled', email: current.email }, tx);
     }
     return next;
   });
@@ -100,18 +100,13 @@ export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, inp
  * session of the account ends, in case the lost device held one.
  */
 export async function resetStaffTwoFactor(deps: StaffDeps, ctx: Context, id: string): Promise<StaffAccount> {
-  const row = await deps.dataSource.transaction(async (manager) => {
-    const account = await manager.getRepository(AdminEntity).findOneBy({ id });
+  const row = await deps.db.transaction(async (tx) => {
+    const account = await tx.manager.getRepository(AdminEntity).findOneBy({ id });
     if (!account) throw new HttpError(404, STAFF_MESSAGES.notFound);
-    await removeTwoFactor(manager, id);
-    await revokeAdminSessions(manager, id);
-    await deps.audit(
-      ctx,
-      'staff-two-factor-reset',
-      subject(id),
-      { summary: 'two-factor sign-in reset', email: account.email },
-      manager,
-    );
+    await removeTwoFactor(tx, id);
+    await revokeAdminSessions(tx, id);
+    const details = { summary: 'two-factor sign-in reset', email: account.email };
+    await deps.audit(ctx, 'staff-two-factor-reset', subject(id), details, tx);
     return { ...account, totpSecret: null };
   });
   await deps.sessions.refresh();
@@ -120,12 +115,12 @@ export async function resetStaffTwoFactor(deps: StaffDeps, ctx: Context, id: str
 
 /** A new generated password, shown once; every session of the account ends. */
 export async function resetStaffPassword(deps: StaffDeps, ctx: Context, id: string) {
-  const account = await deps.dataSource.getRepository(AdminEntity).findOneBy({ id });
+  const account = await deps.db.reads.getRepository(AdminEntity).findOneBy({ id });
   if (!account) throw new HttpError(404, NOT_FOUND);
   const password = generatePassword();
   const details = { summary: 'password reset', email: account.email };
-  const reset = await setAdminPassword(deps.dataSource, id, password, deps.auth.options.scryptCost, (manager) =>
-    deps.audit(ctx, 'staff-password-reset', subject(id), details, manager),
+  const reset = await setAdminPassword(deps.db, id, password, deps.auth.options.scryptCost, (tx) =>
+    deps.audit(ctx, 'staff-password-reset', subject(id), details, tx),
   );
   if (!reset) throw new HttpError(404, NOT_FOUND);
   await deps.sessions.refresh();

@@ -1,9 +1,10 @@
 import { displayNameOf, type Assignee, type TimelineEntry } from '@sourcing/shared';
-import { In, type DataSource, type EntityManager } from 'typeorm';
+import { In, type EntityManager } from 'typeorm';
 import type { AdminState } from '../auth/require-admin';
 import { AdminEntity, type AdminRow } from '../auth/schema';
 
-type Db = DataSource | EntityManager;
+/** What reads the accounts: `db.reads`, or a transaction's manager. */
+type Db = EntityManager;
 
 /** A staff member as records, timelines and live changes show them: with their display name (else their e-mail). */
 export const assigneeOf = (admin: Pick<AdminRow, 'id' | 'email' | 'displayName'>): Assignee => ({

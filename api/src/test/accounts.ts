@@ -8,7 +8,7 @@ export { totpCodeAt };
 
 /** The token of the newest invitation mailed to `email` (what follows '#' in its link). */
 export async function invitationToken(server: Pick<TestServer, 'deps'>, email: string): Promise<string> {
-  const mails = await server.deps.dataSource
+  const mails = await server.deps.db.reads
     .getRepository<OutboxRow>(OUTBOX)
     .find({ where: { purpose: 'invitation' }, order: { createdAt: 'DESC' } });
   const mail = mails.find((m) => m.recipients.includes(email));

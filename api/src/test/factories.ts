@@ -8,7 +8,8 @@ import {
   type AdminListName,
   type RecordDefinition,
 } from '@sourcing/shared';
-import type { DataSource, ObjectLiteral } from 'typeorm';
+import type { ObjectLiteral } from 'typeorm';
+import type { Database } from '../db/database';
 import { RECORD_TERM } from '../records/matching/matching-tables';
 import { termRows } from '../records/matching/record-terms';
 import type { AnyRow, RowOf } from '../records/record-kind';
@@ -44,9 +45,9 @@ export function recordRow<N extends AdminListName>(list: N, at: Date, overrides:
 }
 
 /** Inserts many rows in multi-row INSERTs inside one transaction (fast on both engines), with their matching terms. */
-export async function seedRows<N extends AdminListName>(dataSource: DataSource, list: N, rows: RowOfList<N>[], batchSize = 200) {
+export async function seedRows<N extends AdminListName>(db: Database, list: N, rows: RowOfList<N>[], batchSize = 200) {
   const kind = RECORD_KINDS[list];
-  await dataSource.transaction(async (manager) => {
+  await db.transaction(async ({ manager }) => {
     const insert = async (entity: string, values: ObjectLiteral[]) => {
       for (let i = 0; i < values.length; i += batchSize) {
         await manager

@@ -11,11 +11,11 @@ export const STAFF_PASSWORD = 'staff-password-0123';
  * with the server's scrypt cost (TEST_SCRYPT_COST unless the test chose another).
  */
 export async function createStaffAccount(server: TestServer, role: Role, email?: string): Promise<AdminRow> {
-  const account = await createAdmin(
-    server.deps.dataSource,
-    email ?? `${role}-${randomBytes(4).toString('hex')}@example.com`,
-    STAFF_PASSWORD,
-    { role, cost: server.deps.auth.options.scryptCost },
+  const account = await server.deps.db.transaction((tx) =>
+    createAdmin(tx, email ?? `${role}-${randomBytes(4).toString('hex')}@example.com`, STAFF_PASSWORD, {
+      role,
+      cost: server.deps.auth.options.scryptCost,
+    }),
   );
   await server.deps.sessions.refresh();
   return account;

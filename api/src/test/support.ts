@@ -113,13 +113,15 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 /** TEST_ADMIN's account (an owner, with a password nobody knows), so its tokens pass the account check. */
 async function seedTestAdmin(deps: AppDeps) {
   const now = Date.now();
-  await deps.dataSource
-    .getRepository(AdminEntity)
-    .createQueryBuilder()
-    .insert()
-    .values({ ...TEST_ADMIN, passwordHash: 'none', role: 'owner', disabledAt: null, createdAt: now, updatedAt: now })
-    .orIgnore()
-    .execute();
+  await deps.db.transaction((tx) =>
+    tx.manager
+      .getRepository(AdminEntity)
+      .createQueryBuilder()
+      .insert()
+      .values({ ...TEST_ADMIN, passwordHash: 'none', role: 'owner', disabledAt: null, createdAt: now, updatedAt: now })
+      .orIgnore()
+      .execute(),
+  );
   await deps.sessions.refresh();
 }
 

@@ -1,6 +1,7 @@
 import { readdir, rm, stat } from 'node:fs/promises';
 import { join } from 'node:path';
-import { In, type DataSource } from 'typeorm';
+import { In } from 'typeorm';
+import type { Database } from '../db/database';
 import { UPLOADED_FILE, type UploadedFileRow } from '../db/entities/uploaded-file';
 import { STORED_NAME, type UploadStore } from './upload-store';
 
@@ -32,7 +33,7 @@ async function filesOlderThan(dir: string, cutoff: number, wanted: (name: string
 
 /** Run at start: removes what a crash (kill -9, power loss) left in UPLOADS_DIR. */
 export async function removeUploadLeftovers(
-  dataSource: DataSource,
+  db: Pick<Database, 'reads'>,
   store: Pick<UploadStore, 'dir' | 'incomingDir'>,
   now: Date,
 ): Promise<RemovedLeftovers> {
@@ -41,7 +42,7 @@ export async function removeUploadLeftovers(
   await Promise.all(incoming.map((name) => rm(join(store.incomingDir, name), { force: true })));
 
   const candidates = await filesOlderThan(store.dir, cutoff, (name) => STORED_NAME.test(name));
-  const repo = dataSource.getRepository<UploadedFileRow>(UPLOADED_FILE);
+  const repo = db.reads.getRepository<UploadedFileRow>(UPLOADED_FILE);
   let orphans = 0;
   for (let at = 0; at < candidates.length; at += BATCH) {
     const batch = candidates.slice(at, at + BATCH);

@@ -16,7 +16,7 @@ describe.each(TEST_ENGINES)('incoming files on %s', (engine) => {
   });
 
   const offers = async () => {
-    const rows: { n: string | number }[] = await server!.deps.dataSource.query('SELECT COUNT(*) AS n FROM "supplier_inquiries"');
+    const rows: { n: string | number }[] = await server!.deps.db.all('SELECT COUNT(*) AS n FROM "supplier_inquiries"');
     return Number(rows[0].n);
   };
 

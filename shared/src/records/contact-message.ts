@@ -10,6 +10,7 @@ export const CONTACT_MESSAGE = defineRecord({
   list: 'contacts',
   event: 'contactUpdated',
   statuses: ['Open', 'Answered', 'Spam'],
+  statusOnReply: { from: 'Open', to: 'Answered' },
   title: 'name',
   detail: 'email',
   fields: [

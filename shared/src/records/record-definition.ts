@@ -88,6 +88,9 @@ export type SubmissionSchema<Fs extends Fields> = z.ZodType<
 /** The statuses of a record kind staff work on (docs/admin.md#sales-desk); null for kinds they do not. */
 type Statuses = readonly string[] | null;
 
+/** A move between two of a kind's statuses. */
+type StatusMove<S extends Statuses> = S extends readonly (infer T extends string)[] ? { from: T; to: T } : never;
+
 export interface RecordDefinition<Fs extends Fields = Fields, S extends Statuses = Statuses> {
   readonly kind: RecordKind;
   /** The admin list (path, realtime event: ADMIN_LISTS). */
@@ -103,6 +106,11 @@ export interface RecordDefinition<Fs extends Fields = Fields, S extends Statuses
    * trigger-kept counts, the admin's tabs and the tests all read this.
    */
   readonly statuses: S;
+  /**
+   * What a staff reply by e-mail does to the record's status: a record in `from` moves to `to`
+   * (a contact message: Open to Answered, docs/admin.md#outbox), like a status change by the replier.
+   */
+  readonly statusOnReply?: StatusMove<S>;
   /** Checks across fields of a submission. */
   refine?(value: Record<string, unknown>, ctx: z.RefinementCtx): void;
 }

@@ -1,24 +1,6 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
-import type { Role, SessionResponse, StaffPasswordResponse } from '@sourcing/shared';
+import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env';
-import { inquiryValues, PDF_FILE, seedInquiry, signIn, uniqueTag } from './support';
-
-/** A bearer header of a fresh session of the account, signed in through the API. */
-async function bearerOf(request: APIRequestContext, account: { email: string; password: string }) {
-  const response = await request.post('/api/admin/login', { data: account });
-  expect(response.status()).toBe(200);
-  const { accessToken } = (await response.json()) as SessionResponse;
-  return { Authorization: `Bearer ${accessToken}` };
-}
-
-/** A staff account made by the owner through the API: its e-mail and generated password. */
-async function createStaff(request: APIRequestContext, role: Role) {
-  const email = `${uniqueTag(role)}@example.com`.toLowerCase();
-  const response = await request.post('/api/admin/staff', { data: { email, role }, headers: await bearerOf(request, E2E_ADMIN) });
-  expect(response.status()).toBe(201);
-  const { password } = (await response.json()) as StaffPasswordResponse;
-  return { email, password };
-}
+import { bearerOf, createStaff, inquiryValues, PDF_FILE, seedInquiry, signIn, uniqueTag } from './support';
 
 test('a viewer reads everything and can change nothing: no change buttons, and the server refuses', async ({ page, request }) => {
   const tag = uniqueTag('Viewer');

@@ -12,6 +12,9 @@ import {
   toCommodityInquiryFields,
   toSupplierOfferFields,
   type CommodityInquiryValues,
+  type Role,
+  type SessionResponse,
+  type StaffPasswordResponse,
   type SupplierOfferValues,
 } from '@sourcing/shared';
 import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
@@ -45,6 +48,23 @@ export function createAdmin(tag: string) {
     env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
   });
   return admin;
+}
+
+/** A bearer header of a fresh session of the account, signed in through the API. */
+export async function bearerOf(request: APIRequestContext, account: { email: string; password: string }) {
+  const response = await request.post('/api/admin/login', { data: account });
+  expect(response.status()).toBe(200);
+  const { accessToken } = (await response.json()) as SessionResponse;
+  return { Authorization: `Bearer ${accessToken}` };
+}
+
+/** A staff account of `role` made by the test server's owner through the API: its e-mail and generated password. */
+export async function createStaff(request: APIRequestContext, role: Role) {
+  const email = `${uniqueTag(role)}@example.com`.toLowerCase();
+  const response = await request.post('/api/admin/staff', { data: { email, role }, headers: await bearerOf(request, E2E_ADMIN) });
+  expect(response.status()).toBe(201);
+  const { password } = (await response.json()) as StaffPasswordResponse;
+  return { email, password };
 }
 
 /** A page in a browser context of its own (a fresh browser: no cookies, no storage), signed in. */

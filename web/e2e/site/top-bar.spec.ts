@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import { expect, test } from './site-test';
 
 test.describe('top bar on a desktop', () => {
@@ -41,10 +42,25 @@ test.describe('top bar on a desktop', () => {
     await expect(page.getByRole('link', { name: 'Supply Hub Form' })).toBeHidden();
   });
 
+  test("the logo link's name holds the words it shows, on home and on the forms (axe label-content-name-mismatch)", async ({
+    page,
+  }) => {
+    for (const path of ['/', '/commodity-inquiry', '/supplier-inquiry']) {
+      await page.goto(path);
+      const brand = page.getByRole('link', { name: 'Indus Global Sourcing Simplified, home' });
+      await expect(brand).toBeVisible();
+      const results = await new AxeBuilder({ page }).include('.topbar').withRules(['label-content-name-mismatch']).analyze();
+      expect(results.violations).toEqual([]);
+      // The rule looked at the logo link (it would pass a page it skipped).
+      const checked = results.passes.find((rule) => rule.id === 'label-content-name-mismatch')?.nodes ?? [];
+      expect(checked.map((node) => node.target.join(' '))).toContain('.topbar__brand');
+    }
+  });
+
   test('the logo leads home and the mobile menu button is not shown', async ({ page }) => {
     await page.goto('/contact');
     await expect(page.getByRole('button', { name: 'Open menu' })).toBeHidden();
-    await page.getByRole('link', { name: 'Indus Global Sourcing home' }).click();
+    await page.getByRole('link', { name: 'Indus Global Sourcing Simplified, home' }).click();
     await expect(page).toHaveURL(/\/$/);
   });
 

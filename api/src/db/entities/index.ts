@@ -1,3 +1,5 @@
+import { AuditEntity } from '../../audit/audit-entity';
+import { AUTH_ENTITIES } from '../../auth/schema';
 import { recordEventEntity } from '../../records/desk/record-events';
 import { matchingEntities } from '../../records/matching/matching-tables';
 import { recordEntity } from '../../records/record-entity';
@@ -16,3 +18,6 @@ export function recordEntities(engine: Engine) {
     ...matchingEntities(engine),
   ];
 }
+
+/** Every table the app maps, with column types fitting the engine. */
+export const allEntities = (engine: Engine) => [...recordEntities(engine), ...AUTH_ENTITIES, AuditEntity];

@@ -1,6 +1,6 @@
 import { API_PATHS, API_PREFIX } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
 import type { Config } from '../../config';
+import type { Transaction } from '../../db/database';
 import type { AnyRow } from '../../records/record-kind';
 import { escapeHtml } from '../compose';
 import { queueMail } from '../outbox';
@@ -25,7 +25,7 @@ export const unsubscribeHeaders = (unsubscribe: string) => ({
 
 /** The double opt-in mail: the confirmation link, and how to leave the list, queued in the caller's transaction. */
 export async function queueConfirmationMail(
-  manager: EntityManager,
+  tx: Transaction,
   deps: { config: Config; now: () => Date },
   subscriber: AnyRow,
 ): Promise<void> {
@@ -33,7 +33,7 @@ export async function queueConfirmationMail(
   const intro = 'Please confirm that you want our newsletter at this address by opening this link (it works for 7 days):';
   const ignore = 'If you did not ask for it, ignore this mail: without confirmation you get nothing more from us.';
   await queueMail(
-    manager,
+    tx,
     deps.now(),
     'newsletter-confirmation',
     {

@@ -23,7 +23,6 @@ export const INVALID_LINK = 'This link is not valid any more';
  */
 export function registerNewsletterRoutes(router: Router, deps: AppDeps, publicPost: Middleware) {
   const tokens = createSubscriptionTokens(deps.config.jwtSecret, deps.now);
-  const p = (n: number) => (deps.engine === 'postgres' ? `$${n}` : '?');
 
   /**
    * Moves the token's subscriber from one of `from` to `to`: the subscriber's status afterwards,
@@ -37,14 +36,11 @@ export function registerNewsletterRoutes(router: Router, deps: AppDeps, publicPo
   ): Promise<SubscriberStatus | 'gone' | null> {
     const id = tokens.verify(purpose, token);
     if (!id) return null;
-    await deps.dataSource.query(
-      `UPDATE "subscribers" SET "status" = ${p(1)} WHERE "id" = ${p(2)} AND "status" IN (${from.map((_, i) => p(i + 3)).join(', ')})`,
+    await deps.db.run(
+      `UPDATE "subscribers" SET "status" = ? WHERE "id" = ? AND "status" IN (${from.map(() => '?').join(', ')})`,
       [to, id, ...from],
     );
-    const rows: { status: SubscriberStatus }[] = await deps.dataSource.query(
-      `SELECT "status" FROM "subscribers" WHERE "id" = ${p(1)}`,
-      [id],
-    );
+    const rows = await deps.db.all<{ status: SubscriberStatus }>(`SELECT "status" FROM "subscribers" WHERE "id" = ?`, [id]);
     return rows[0]?.status ?? 'gone';
   }
 

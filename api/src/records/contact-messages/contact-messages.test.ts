@@ -22,13 +22,9 @@ describe.each(TEST_ENGINES)('POST /api/contact on %s', (engine) => {
     );
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: CONTACT_SENT, reference: expect.stringMatching(/^MSG-/) });
-    const rows = await server.deps.dataSource.query(
-      `SELECT "id", "name", "message" FROM "contact_messages" WHERE "reference" = $1`.replace(
-        '$1',
-        engine === 'postgres' ? '$1' : '?',
-      ),
-      [res.body.reference],
-    );
+    const rows = await server.deps.db.all(`SELECT "id", "name", "message" FROM "contact_messages" WHERE "reference" = ?`, [
+      res.body.reference,
+    ]);
     expect(rows).toEqual([{ id: expect.any(String), name: 'Ada', message: 'Hello\nthere' }]);
     expect((await recorder.settle()).at(-1)).toMatchObject({
       event: 'contactUpdated',

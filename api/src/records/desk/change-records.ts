@@ -1,13 +1,15 @@
 import { roleAllows, type Assignee, type DeskChange, type RealtimeChange, type RealtimeEvent } from '@sourcing/shared';
 import { In, type ObjectLiteral } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
+import type { Transaction } from '../../db/database';
 import type { AuditWho } from '../../audit/audit';
 import { AdminEntity, type AdminRow } from '../../auth/schema';
 import { staffById } from '../../staff/staff-names';
 import { recordEvent } from '../present-record';
-import { changeWithEvents } from '../publish';
+import { changeWithEvents, type Announce } from '../publish';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { eventRow, storeEvents, type RecordEventRow } from './record-events';
+import { updatedAtOf } from './updated-at';
 
 export type DeskRow = AnyRow & { status: string; ownerId: string | null; version: number };
 
@@ -89,85 +91,92 @@ export function changeEvent(
 /**
  * Sets the status and/or owner of records, each only if it still has the version the admin saw
  * (else it is a conflict, answered with its current state: never a silent overwrite). Each real
- * change bumps the version, leaves its timeline events and audit entry, and announces itself; all
- * in one transaction.
+ * change bumps the version and the record's Updated At, leaves its timeline events and audit
+ * entry, and announces itself; all in one transaction.
  */
 export async function changeRecords(
-  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger' | 'audit'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus' | 'logger' | 'audit'>,
+  kind: RecordKind,
+  targets: VersionedId[],
+  change: DeskChange,
+  by: ChangedBy,
+): Promise<ChangeOutcome> {
+  return changeWithEvents(deps, (tx, announce) => applyDeskChange(deps, tx, announce, kind, targets, change, by));
+}
+
+/** changeRecords inside a transaction that does more (a reply that answers a contact message). */
+export async function applyDeskChange(
+  deps: Pick<AppDeps, 'now' | 'audit'>,
+  tx: Transaction,
+  announce: Announce,
   kind: RecordKind,
   targets: VersionedId[],
   change: DeskChange,
   { actor, who, bulk }: ChangedBy,
 ): Promise<ChangeOutcome> {
   const now = deps.now();
-  return changeWithEvents(deps, async (manager, announce) => {
-    const repo = manager.getRepository<ObjectLiteral>(kind.entity);
-    const ids = [...new Set(targets.map((t) => t.id))];
-    const rows = new Map(((await repo.findBy({ id: In(ids) })) as DeskRow[]).map((row) => [row.id, row]));
-    if (change.ownerId) {
-      const owner = await manager.getRepository(AdminEntity).findOneBy({ id: change.ownerId });
-      if (!owner) throw new OwnerNotFound(UNKNOWN_OWNER);
-      if (!mayOwnRecords(owner)) throw new OwnerNotFound(NOT_ASSIGNABLE);
-    }
-    const admins = await staffById(manager, [change.ownerId, ...[...rows.values()].map((r) => r.ownerId)]);
-    const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [] };
-    const events: RecordEventRow[] = [];
+  const { manager } = tx;
+  const repo = manager.getRepository<ObjectLiteral>(kind.entity);
+  const ids = [...new Set(targets.map((t) => t.id))];
+  const rows = new Map(((await repo.findBy({ id: In(ids) })) as DeskRow[]).map((row) => [row.id, row]));
+  if (change.ownerId) {
+    const owner = await manager.getRepository(AdminEntity).findOneBy({ id: change.ownerId });
+    if (!owner) throw new OwnerNotFound(UNKNOWN_OWNER);
+    if (!mayOwnRecords(owner)) throw new OwnerNotFound(NOT_ASSIGNABLE);
+  }
+  const admins = await staffById(manager, [change.ownerId, ...[...rows.values()].map((r) => r.ownerId)]);
+  const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [] };
+  const events: RecordEventRow[] = [];
 
-    for (const { id, version } of targets) {
-      const row = rows.get(id);
-      if (!row) {
-        outcome.missing.push(id);
-        continue;
-      }
-      if (row.version !== version) {
-        outcome.conflicts.push(row);
-        continue;
-      }
-      const status = change.status !== undefined && change.status !== row.status ? change.status : null;
-      const ownerChanged = change.ownerId !== undefined && change.ownerId !== row.ownerId;
-      if (status === null && !ownerChanged) {
-        outcome.updated.push(row);
-        continue;
-      }
-      const next: DeskRow = {
-        ...row,
-        status: status ?? row.status,
-        ownerId: ownerChanged ? (change.ownerId ?? null) : row.ownerId,
-        version: row.version + 1,
-      };
-      const { affected } = await repo
-        .createQueryBuilder()
-        .update()
-        .set({ status: next.status, ownerId: next.ownerId, version: next.version })
-        .where('id = :id AND version = :version', { id, version })
-        .execute();
-      if (!affected) {
-        // Changed by someone else between the read and this update.
-        outcome.conflicts.push((await repo.findOneBy({ id })) as DeskRow);
-        continue;
-      }
-      const newOwner = ownerChanged ? assignee(admins, next.ownerId) : undefined;
-      const statusChange = status === null ? null : { from: row.status, to: status };
-      const ownerChange = newOwner === undefined ? null : { from: assignee(admins, row.ownerId), to: newOwner };
-      if (statusChange) events.push(eventRow(kind.definition.kind, id, 'status', actor, statusChange, now));
-      if (ownerChange) events.push(eventRow(kind.definition.kind, id, 'owner', actor, ownerChange, now));
-      const summary = auditSummary(statusChange, ownerChange);
-      await deps.audit(
-        who,
-        'record-changed',
-        { kind: kind.definition.kind, id },
-        bulk ? { summary, bulk } : { summary },
-        manager,
-      );
-      const title = String(row[kind.definition.title]);
-      outcome.updated.push(next);
-      await announce(
-        changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner), row),
-      );
+  for (const { id, version } of targets) {
+    const row = rows.get(id);
+    if (!row) {
+      outcome.missing.push(id);
+      continue;
     }
-    await storeEvents(manager, events);
-    return outcome;
-  });
+    if (row.version !== version) {
+      outcome.conflicts.push(row);
+      continue;
+    }
+    const status = change.status !== undefined && change.status !== row.status ? change.status : null;
+    const ownerChanged = change.ownerId !== undefined && change.ownerId !== row.ownerId;
+    if (status === null && !ownerChanged) {
+      outcome.updated.push(row);
+      continue;
+    }
+    const set = {
+      status: status ?? row.status,
+      ownerId: ownerChanged ? (change.ownerId ?? null) : row.ownerId,
+      version: row.version + 1,
+      ...updatedAtOf(kind, now),
+    };
+    const { affected } = await repo
+      .createQueryBuilder()
+      .update()
+      .set(set)
+      .where('id = :id AND version = :version', { id, version })
+      .execute();
+    if (!affected) {
+      // Changed by someone else between the read and this update.
+      outcome.conflicts.push((await repo.findOneBy({ id })) as DeskRow);
+      continue;
+    }
+    const next: DeskRow = { ...row, ...set };
+    const newOwner = ownerChanged ? assignee(admins, next.ownerId) : undefined;
+    const statusChange = status === null ? null : { from: row.status, to: status };
+    const ownerChange = newOwner === undefined ? null : { from: assignee(admins, row.ownerId), to: newOwner };
+    if (statusChange) events.push(eventRow(kind.definition.kind, id, 'status', actor, statusChange, now));
+    if (ownerChange) events.push(eventRow(kind.definition.kind, id, 'owner', actor, ownerChange, now));
+    const summary = auditSummary(statusChange, ownerChange);
+    await deps.audit(who, 'record-changed', { kind: kind.definition.kind, id }, bulk ? { summary, bulk } : { summary }, tx);
+    const title = String(row[kind.definition.title]);
+    outcome.updated.push(next);
+    await announce(
+      changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner), row),
+    );
+  }
+  await storeEvents(tx, events);
+  return outcome;
 }
 
 /** The owner a change names is no account, or one that may not own records. */

@@ -30,7 +30,9 @@ import type { AnyRow, RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
 import { changeWithEvents } from '../publish';
 import { changeEvent, changeRecords, mayOwnRecords, OwnerNotFound, type ChangedBy, type VersionedId } from './change-records';
-import { eventRow, storeEvents, timelineEntry, timelineOf } from './record-events';
+import { presentTimelineEntry, timelineOf } from './present-timeline';
+import { eventRow, storeEvents } from './record-events';
+import { touchRecords } from './updated-at';
 
 export const JSON_ONLY = 'Send the change as JSON';
 /**
@@ -85,8 +87,8 @@ type Change = z.output<ReturnType<typeof changeSchema>>;
 type BulkChange = z.output<ReturnType<typeof bulkSchema>>;
 
 /** 404 unless the id names a record of the kind. */
-export async function rowOf(deps: Pick<AppDeps, 'dataSource'>, kind: RecordKind, id: string): Promise<AnyRow> {
-  const row = UUID.test(id) ? await deps.dataSource.getRepository<AnyRow>(kind.entity).findOneBy({ id }) : null;
+export async function rowOf(deps: Pick<AppDeps, 'db'>, kind: RecordKind, id: string): Promise<AnyRow> {
+  const row = UUID.test(id) ? await deps.db.reads.getRepository<AnyRow>(kind.entity).findOneBy({ id }) : null;
   if (!row) throw new HttpError(404, NOT_FOUND);
   return row;
 }
@@ -118,7 +120,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
       const { version: seen, ...wanted } = ctx.state.input.body;
       const row = await rowOf(deps, kind, ctx.params.id);
       const outcome = await change(deps, kind, [{ id: row.id, version: seen }], wanted, {
-        actor: await actorOf(deps.dataSource, ctx),
+        actor: await actorOf(deps.db.reads, ctx),
         who: ctx,
         bulk: false,
       });
@@ -141,7 +143,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
     async (ctx) => {
       const { records, ...wanted } = ctx.state.input.body;
       const outcome = await change(deps, kind, records, wanted, {
-        actor: await actorOf(deps.dataSource, ctx),
+        actor: await actorOf(deps.db.reads, ctx),
         who: ctx,
         bulk: true,
       });
@@ -163,31 +165,27 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         ownerId: string | null;
         version: number;
       };
-      const actor = await actorOf(deps.dataSource, ctx);
-      const stored = await changeWithEvents(deps, async (manager, announce) => {
-        const [note] = await storeEvents(manager, [
-          eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, deps.now()),
+      const actor = await actorOf(deps.db.reads, ctx);
+      const at = deps.now();
+      const stored = await changeWithEvents(deps, async (tx, announce) => {
+        const [note] = await storeEvents(tx, [
+          eventRow(kind.definition.kind, row.id, 'note', actor, { text: ctx.state.input.body.text }, at),
         ]);
+        await touchRecords(tx, kind, [row.id], at);
         // The audit trail says a note was added, not what it says (it may name people).
-        await deps.audit(
-          ctx,
-          'record-note-added',
-          { kind: kind.definition.kind, id: row.id },
-          { summary: 'note added' },
-          manager,
-        );
+        await deps.audit(ctx, 'record-note-added', { kind: kind.definition.kind, id: row.id }, { summary: 'note added' }, tx);
         await announce(changeEvent(kind, row, actor, 'note', `added a note to ${String(row[kind.definition.title])}`));
         return note;
       });
       ctx.status = 201;
-      ctx.body = { ...timelineEntry(stored), actor };
+      ctx.body = { ...presentTimelineEntry(stored), actor };
     },
   );
 
   router.get(`${path}/:id${TIMELINE_SUFFIX}`, requireRole(deps.tokens, 'viewer'), async (ctx) => {
     const row = await rowOf(deps, kind, ctx.params.id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await timelineOf(deps.dataSource.manager, row.id, row.createdAt);
+    ctx.body = await timelineOf(deps.db.reads, row.id, row.createdAt);
   });
 }
 
@@ -198,7 +196,7 @@ export function registerDeskRoutes(router: Router, deps: AppDeps) {
   }
   router.get(API_PATHS.adminAssignees, requireRole(deps.tokens, 'viewer'), async (ctx) => {
     // Viewers cannot work records, and disabled accounts cannot sign in: neither is offered as an owner.
-    const admins = (await deps.dataSource.getRepository(AdminEntity).find()).filter(mayOwnRecords);
+    const admins = (await deps.db.reads.getRepository(AdminEntity).find()).filter(mayOwnRecords);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = admins
       .map(assigneeOf)

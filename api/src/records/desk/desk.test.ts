@@ -32,7 +32,7 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
   /** Seeds `n` records of a list (all in its first status) and answers their ids. */
   async function seed(list: DeskListName, n: number, fields: Record<string, unknown> = {}): Promise<string[]> {
     const rows = Array.from({ length: n }, (_, i) => recordRow(list, new Date(AT.getTime() + i * 1000), fields as never));
-    await seedRows(server.deps.dataSource, list, rows);
+    await seedRows(server.deps.db, list, rows);
     return rows.map((r) => r.id);
   }
   const path = (list: DeskListName) => `/api${ADMIN_LISTS[list].path}`;
@@ -119,7 +119,9 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
     expect(unknownOwner.body.fields).toEqual({ ownerId: 'Unknown owner' });
     const viewer = await createStaffAccount(server, 'viewer');
     const disabled = await createStaffAccount(server, 'agent');
-    await server.deps.dataSource.getRepository(AdminEntity).update({ id: disabled.id }, { disabledAt: Date.now() });
+    await server.deps.db.transaction(({ manager }) =>
+      manager.getRepository(AdminEntity).update({ id: disabled.id }, { disabledAt: Date.now() }),
+    );
     for (const notAssignable of [viewer.id, disabled.id]) {
       const single = await send(ana, 'PATCH', `${path('supplierInquiries')}/${id}`, { version: 4, ownerId: notAssignable });
       expect(single.status).toBe(400);

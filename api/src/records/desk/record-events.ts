@@ -1,8 +1,7 @@
-import type { Assignee, MailPurpose, MatchedListName, RecordKind, TimelineEntry, TimelineEntryType } from '@sourcing/shared';
-import { EntitySchema, type EntityManager } from 'typeorm';
+import type { Assignee, MailPurpose, MatchedListName, RecordKind, TimelineEntryType } from '@sourcing/shared';
+import { EntitySchema } from 'typeorm';
+import type { Transaction } from '../../db/database';
 import { columnTypes, type Engine } from '../../db/engine';
-import { nameTimelineStaff } from '../../staff/staff-names';
-import { nameLinkedRecords } from '../matching/linked-names';
 
 /** What each stored event type keeps besides who and when (`received` is the record's own time, not stored). */
 export interface EventDetails {
@@ -73,21 +72,7 @@ export function eventRow<T extends StoredEventType>(
   };
 }
 
-export async function storeEvents(manager: EntityManager, rows: RecordEventRow[]): Promise<RecordEventRow[]> {
+export async function storeEvents(tx: Transaction, rows: RecordEventRow[]): Promise<RecordEventRow[]> {
   if (rows.length === 0) return [];
-  return manager.getRepository<RecordEventRow>(RECORD_EVENT).save(rows.map((row) => ({ ...row })));
-}
-
-/** A stored event as a timeline line; its staff are named by their e-mail until nameTimelineStaff names them. */
-export function timelineEntry(row: RecordEventRow): TimelineEntry {
-  const email = row.actorEmail ?? '';
-  const actor = row.actorId ? { id: row.actorId, email, name: email } : null;
-  return { id: String(row.id), at: row.createdAt.toISOString(), actor, type: row.type, ...row.details } as TimelineEntry;
-}
-
-/** A record's timeline, oldest first: received, then its stored events in the order they happened. */
-export async function timelineOf(manager: EntityManager, recordId: string, receivedAt: Date): Promise<TimelineEntry[]> {
-  const rows = await manager.getRepository<RecordEventRow>(RECORD_EVENT).find({ where: { recordId }, order: { id: 'ASC' } });
-  const entries = await nameTimelineStaff(manager, await nameLinkedRecords(manager, rows.map(timelineEntry)));
-  return [{ id: 'received', type: 'received', at: receivedAt.toISOString(), actor: null }, ...entries];
+  return tx.manager.getRepository<RecordEventRow>(RECORD_EVENT).save(rows.map((row) => ({ ...row })));
 }

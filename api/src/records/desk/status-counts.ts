@@ -1,5 +1,5 @@
 import { SPAM_STATUS } from '@sourcing/shared';
-import type { DataSource } from 'typeorm';
+import type { Database } from '../../db/database';
 import type { RecordTable } from '../record-kind';
 
 export type StatusCounts = Record<string, number>;
@@ -8,8 +8,8 @@ export type StatusCounts = Record<string, number>;
  * Rows per status of every worked table, kept by triggers (migration 1795000000100): one small
  * indexed read, however many rows the tables hold.
  */
-export async function statusCounts(dataSource: DataSource): Promise<Partial<Record<RecordTable, StatusCounts>>> {
-  const rows: { table_name: RecordTable; status: string; total: string | number }[] = await dataSource.query(
+export async function statusCounts(db: Pick<Database, 'all'>): Promise<Partial<Record<RecordTable, StatusCounts>>> {
+  const rows = await db.all<{ table_name: RecordTable; status: string; total: string | number }>(
     'SELECT "table_name", "status", "total" FROM "record_status_counts"',
   );
   const counts: Partial<Record<RecordTable, StatusCounts>> = {};

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import { UPLOADED_FILE, type UploadedFileRow } from '../../db/entities/uploaded-file';
 import type { AnyRow, RecordKind } from '../record-kind';
 
-type ErasureDeps = Pick<AppDeps, 'dataSource' | 'uploads' | 'audit' | 'logger'>;
+type ErasureDeps = Pick<AppDeps, 'db' | 'uploads' | 'audit' | 'logger'>;
 
 /**
  * A data-protection erasure: the record's row, its files' index rows and, once that has committed,
@@ -11,14 +11,15 @@ type ErasureDeps = Pick<AppDeps, 'dataSource' | 'uploads' | 'audit' | 'logger'>;
  * Returns false when there is no such record.
  */
 export async function eraseRecord(deps: ErasureDeps, ctx: Context, kind: RecordKind, id: string): Promise<boolean> {
-  const storedNames = await deps.dataSource.transaction(async (manager) => {
+  const storedNames = await deps.db.transaction(async (tx) => {
+    const { manager } = tx;
     const row = await manager.getRepository<AnyRow>(kind.entity).findOneBy({ id });
     if (!row) return null;
     const files = await manager.getRepository<UploadedFileRow>(UPLOADED_FILE).findBy({ recordId: id });
     const names = [...new Set([...(row.attachments ?? []).map((f) => f.storedName), ...files.map((f) => f.storedName)])];
     if (files.length) await manager.getRepository<UploadedFileRow>(UPLOADED_FILE).delete({ recordId: id });
     await manager.getRepository<AnyRow>(kind.entity).delete({ id });
-    await deps.audit(ctx, 'record-erased', { kind: kind.definition.kind, id }, {}, manager);
+    await deps.audit(ctx, 'record-erased', { kind: kind.definition.kind, id }, {}, tx);
     return names;
   });
   if (storedNames === null) return false;

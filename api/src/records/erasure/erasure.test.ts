@@ -31,7 +31,7 @@ describe.each(TEST_ENGINES)('erasing a record on %s', (engine) => {
     const storedName = record.attachment!;
     const path = server.deps.uploads.pathOf(storedName)!;
     expect(existsSync(path)).toBe(true);
-    const before = await recordCounts(server.deps.dataSource);
+    const before = await recordCounts(server.deps.db);
 
     const erased = await call(server, `/api/inquiry/inquiries/${record._id}`, {
       method: 'DELETE',
@@ -42,8 +42,8 @@ describe.each(TEST_ENGINES)('erasing a record on %s', (engine) => {
     expect((await call(server, `/api/inquiry/inquiries/${record._id}`, { headers: server.adminHeaders() })).status).toBe(404);
     expect(existsSync(path)).toBe(false);
     expect((await call(server, `/api/uploads/${storedName}`, { headers: server.adminHeaders() })).status).toBe(404);
-    expect(await server.deps.dataSource.getRepository(UPLOADED_FILE).countBy({ storedName })).toBe(0);
-    expect((await recordCounts(server.deps.dataSource)).inquiries).toBe(before.inquiries - 1);
+    expect(await server.deps.db.reads.getRepository(UPLOADED_FILE).countBy({ storedName })).toBe(0);
+    expect((await recordCounts(server.deps.db)).inquiries).toBe(before.inquiries - 1);
 
     const page = (await call(server, `/api/admin/audit?subjectId=${record._id}`, { headers: server.adminHeaders() }))
       .body as AuditPage;

@@ -8,7 +8,6 @@ import {
   type RecordDefinition,
 } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberedPlaceholders } from '../../db/raw-sql';
 import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf, pageQuery, type Filter } from './record-list';
 import { recordRow, seedRows } from '../../test/factories';
 import type { RecordKind } from '../record-kind';
@@ -32,7 +31,7 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
         message: i === 7 ? 'Needs 100% copper_cathode' : `Message ${i}`,
       }),
     );
-    await seedRows(server.deps.dataSource, 'contacts', rows);
+    await seedRows(server.deps.db, 'contacts', rows);
   });
   afterAll(() => server?.close());
 
@@ -158,19 +157,19 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    const { dataSource } = server.deps;
-    await seedRows(dataSource, 'contacts', [
+    const { db } = server.deps;
+    await seedRows(db, 'contacts', [
       recordRow('contacts', at, { name: '=HYPERLINK("http://evil")', message: 'line 1\nline "2"' }),
     ]);
-    await seedRows(dataSource, 'subscribers', [recordRow('subscribers', at, { email: '@sum@example.com' })]);
-    await seedRows(dataSource, 'inquiries', [
+    await seedRows(db, 'subscribers', [recordRow('subscribers', at, { email: '@sum@example.com' })]);
+    await seedRows(db, 'inquiries', [
       recordRow('inquiries', at, {
         fullName: '+cmd|calc',
         commodities: ['Coal', 'Gems'],
         attachments: [{ storedName: 'x.pdf', originalName: 'spec.pdf', mimeType: 'application/pdf', size: 3 }],
       }),
     ]);
-    await seedRows(dataSource, 'supplierInquiries', [supplierRow]);
+    await seedRows(db, 'supplierInquiries', [supplierRow]);
   });
   afterAll(() => server?.close());
 
@@ -220,7 +219,7 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     const rows = Array.from({ length: CSV_BATCH_SIZE * 2 + 37 }, (_, i) =>
       recordRow('subscribers', new Date(start + Math.floor(i / 2) * 1000), { email: `bulk${i}@example.com` }),
     );
-    await seedRows(server.deps.dataSource, 'subscribers', rows);
+    await seedRows(server.deps.db, 'subscribers', rows);
     const lines = await csv('/api/subscribers');
     expect(lines).toHaveLength(rows.length + 2);
     const emails = lines.slice(1).map((line) => line.split(',')[1]);
@@ -235,7 +234,7 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await seedRows(server.deps.dataSource, 'contacts', [recordRow('contacts', new Date(START), { name: 'Zoë Müller' })]);
+    await seedRows(server.deps.db, 'contacts', [recordRow('contacts', new Date(START), { name: 'Zoë Müller' })]);
   });
   afterAll(() => server?.close());
 
@@ -249,20 +248,16 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
       null,
       50,
     );
-    const runner = server.deps.dataSource.createQueryRunner();
-    await runner.connect();
-    try {
-      if (engine === 'postgres') {
-        await runner.query('SET enable_seqscan = off');
-        const lines: { 'QUERY PLAN': string }[] = await runner.query(`EXPLAIN ${numberedPlaceholders(sql)}`, params);
-        await runner.query('RESET enable_seqscan');
+    const { db } = server.deps;
+    if (engine === 'postgres') {
+      return db.transaction(async (tx) => {
+        await tx.run('SET LOCAL enable_seqscan = off');
+        const lines = await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
         return lines.map((line) => line['QUERY PLAN']).join('\n');
-      }
-      const lines: { detail: string }[] = await runner.query(`EXPLAIN QUERY PLAN ${sql}`, params);
-      return lines.map((line) => line.detail).join('\n');
-    } finally {
-      await runner.release();
+      });
     }
+    const lines = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
+    return lines.map((line) => line.detail).join('\n');
   };
 
   it('looks search text up in the index', async () => {

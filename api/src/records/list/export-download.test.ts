@@ -18,12 +18,12 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine, now: () => clock });
-    await seedRows(server.deps.dataSource, 'contacts', [
+    await seedRows(server.deps.db, 'contacts', [
       recordRow('contacts', new Date(START), { name: 'Zoë Müller', email: 'zoe@example.com', message: 'Grüße' }),
       recordRow('contacts', new Date(START + 1000), { name: 'Ana', email: 'ana@example.com', message: 'Hola' }),
     ]);
     await seedRows(
-      server.deps.dataSource,
+      server.deps.db,
       'subscribers',
       Array.from({ length: LARGE }, (_, i) =>
         recordRow('subscribers', new Date(START + i * 1000), { email: `s${i}@example.com` }),
@@ -64,7 +64,7 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
     const isWritten = new Promise<void>((resolve) => (written = resolve));
     let release!: () => void;
     const released = new Promise<void>((resolve) => (release = resolve));
-    const open = server.deps.dataSource.transaction(async (manager) => {
+    const open = server.deps.db.transaction(async ({ manager }) => {
       await manager
         .createQueryBuilder()
         .insert()

@@ -34,8 +34,8 @@ describe.each(TEST_ENGINES)('admin list filters on %s', (engine) => {
 
   beforeAll(async () => {
     server = await startTestServer({ engine });
-    await seedRows(server.deps.dataSource, 'inquiries', rows);
-    await seedRows(server.deps.dataSource, 'supplierInquiries', [
+    await seedRows(server.deps.db, 'inquiries', rows);
+    await seedRows(server.deps.db, 'supplierInquiries', [
       recordRow('supplierInquiries', new Date(START), { fullName: 'Zambian', originCountry: 'Zambia', incoterm: 'FOB' }),
       recordRow('supplierInquiries', new Date(START + HOUR), { fullName: 'Chilean', originCountry: 'Chile', incoterm: 'CIF' }),
     ]);

@@ -10,9 +10,8 @@ import {
   type ListPage,
 } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
-import { dbTime, engineOf } from '../../db/engine';
-import { openScanReads, rawSql, type RawSql } from '../../db/raw-sql';
-import { rowReader } from '../../db/row-reader';
+import { dbTime } from '../../db/engine';
+import type { Queries } from '../../db/database';
 import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
 import { countsInOrder, statusCounts, withoutSpam } from '../desk/status-counts';
@@ -55,7 +54,7 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
   };
 }
 
-type ListDeps = Pick<AppDeps, 'dataSource'>;
+type ListDeps = Pick<AppDeps, 'db'>;
 export type Filter = Pick<ParsedListQuery, 'q' | 'since' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>;
 
 /**
@@ -105,7 +104,7 @@ function matchingRows(
   def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
-  const engine = engineOf(deps.dataSource);
+  const engine = deps.db.engine;
   const rows: FilteredRows = { from: `"${def.table}" "r"`, where: [], params: [] };
   const add = (condition: string, ...params: unknown[]) => {
     rows.where.push(condition);
@@ -160,10 +159,10 @@ export function pageQuery(
   const params = [...base.params];
   if (cursor) {
     where.push(`(r."createdAt", r."id") ${order === 'oldest' ? '>' : '<'} (?, ?)`);
-    params.push(dbTime(engineOf(deps.dataSource), cursor.createdAt), cursor.id);
+    params.push(dbTime(deps.db.engine, cursor.createdAt), cursor.id);
   }
   const direction = order === 'oldest' ? 'ASC' : 'DESC';
-  const columns = rowReader(deps.dataSource, def.entity).columns('r');
+  const columns = deps.db.rowReader(def.entity).columns('r');
   return {
     sql: `SELECT ${columns} FROM ${base.from}${whereClause(where)} ORDER BY r."createdAt" ${direction}, r."id" ${direction} LIMIT ${limit}`,
     params,
@@ -177,16 +176,16 @@ async function pageRows(
   order: ParsedListQuery['sort'],
   cursor: Cursor | null,
   limit: number,
-  reads: Pick<RawSql, 'all'> = rawSql(deps.dataSource),
+  reads: Pick<Queries, 'all'> = deps.db,
 ): Promise<ListRow[]> {
   const { sql, params } = pageQuery(deps, def, base, order, cursor, limit);
-  const reader = rowReader<ListRow>(deps.dataSource, def.entity);
+  const reader = deps.db.rowReader<ListRow>(def.entity);
   return (await reads.all(sql, params)).map((raw) => reader.read(raw));
 }
 
 /** Rows per status of the rows matching the search and filters: one grouped count. */
 async function countPerStatus(deps: ListDeps, matching: FilteredRows): Promise<Record<string, number>> {
-  const rows = await rawSql(deps.dataSource).all<{ status: string; total: string | number }>(
+  const rows = await deps.db.all<{ status: string; total: string | number }>(
     `SELECT r."status" AS "status", COUNT(*) AS "total" FROM ${matching.from}${whereClause(matching.where)} GROUP BY r."status"`,
     matching.params,
   );
@@ -194,7 +193,7 @@ async function countPerStatus(deps: ListDeps, matching: FilteredRows): Promise<R
 }
 
 async function countRows(deps: ListDeps, base: FilteredRows): Promise<number> {
-  const [raw] = await rawSql(deps.dataSource).all<{ total: string | number }>(
+  const [raw] = await deps.db.all<{ total: string | number }>(
     `SELECT COUNT(*) AS "total" FROM ${base.from}${whereClause(base.where)}`,
     base.params,
   );
@@ -215,9 +214,9 @@ async function totals(
 ): Promise<{ total: number; byStatus?: Record<string, number> }> {
   const narrowed = isNarrowed(filter);
   if (!def.statuses) {
-    return { total: narrowed ? await countRows(deps, base) : (await recordCounts(deps.dataSource))[def.table] };
+    return { total: narrowed ? await countRows(deps, base) : (await recordCounts(deps.db))[def.table] };
   }
-  const counts = narrowed ? await countPerStatus(deps, matching) : (await statusCounts(deps.dataSource))[def.table];
+  const counts = narrowed ? await countPerStatus(deps, matching) : (await statusCounts(deps.db))[def.table];
   const byStatus = countsInOrder(def.statuses, counts);
   return { total: filter.status ? (byStatus[filter.status] ?? 0) : withoutSpam(byStatus), byStatus };
 }
@@ -251,8 +250,8 @@ export async function findRecord<Rec>(
   id: string,
   sign: LinkSigner,
 ): Promise<Rec | null> {
-  const reader = rowReader<ListRow>(deps.dataSource, def.entity);
-  const [raw] = await rawSql(deps.dataSource).all(`SELECT ${reader.columns('r')} FROM "${def.table}" "r" WHERE r."id" = ?`, [id]);
+  const reader = deps.db.rowReader<ListRow>(def.entity);
+  const [raw] = await deps.db.all(`SELECT ${reader.columns('r')} FROM "${def.table}" "r" WHERE r."id" = ?`, [id]);
   return raw ? def.present(reader.read(raw), sign) : null;
 }
 
@@ -267,7 +266,7 @@ export const CSV_BATCH_SIZE = 200;
 
 /**
  * Every matching record, newest first (or oldest), fetched in keyset batches so memory stays flat,
- * through reads of their own (db/raw-sql.ts, openScanReads) closed when the caller stops. Each
+ * through reads of their own (db.openScan) closed when the caller stops. Each
  * batch after the first waits for the event loop's next turn: a SQLite read answers at once, so a
  * 1M-row export would otherwise hold the server for its whole length, every other request waiting.
  */
@@ -278,7 +277,7 @@ export async function* allRecords<Rec>(
   sign: LinkSigner,
 ): AsyncGenerator<Rec> {
   const base = filteredRows(deps, def, query);
-  const reads = openScanReads(deps.dataSource);
+  const reads = deps.db.openScan();
   try {
     let cursor: Cursor | null = null;
     for (;;) {

@@ -19,7 +19,7 @@ describe.each(TEST_ENGINES)('searched columns on %s', (engine) => {
   it.each(ALL_RECORD_KINDS.map((kind) => [kind.table, kind] as const))(
     '%s: the search index covers the definition’s searched fields, in their order',
     async (table, kind) => {
-      expect(await indexedSearchColumns(server.deps.dataSource, table)).toEqual(searchedKeys(kind.definition));
+      expect(await indexedSearchColumns(server.deps.db, table)).toEqual(searchedKeys(kind.definition));
     },
   );
 });

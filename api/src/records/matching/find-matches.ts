@@ -10,9 +10,7 @@ import {
   type MatchesResponse,
   type RecordDefinition,
 } from '@sourcing/shared';
-import type { DataSource } from 'typeorm';
-import { rawSql } from '../../db/raw-sql';
-import { rowReader } from '../../db/row-reader';
+import type { Database } from '../../db/database';
 import type { AnyRow } from '../record-kind';
 import { RECORD_KINDS } from '../record-kinds';
 
@@ -87,13 +85,16 @@ export function matchedRecord(list: MatchedListName, row: AnyRow, match: Matched
 }
 
 /** GET <list>/:id/matches: what this record is linked to, and its best matches. */
-export async function findMatches(dataSource: DataSource, list: MatchedListName, id: string): Promise<MatchesResponse> {
+export async function findMatches(
+  db: Pick<Database, 'all' | 'rowReader'>,
+  list: MatchedListName,
+  id: string,
+): Promise<MatchesResponse> {
   const other = MATCHED_LISTS[list];
-  const reader = rowReader<AnyRow>(dataSource, RECORD_KINDS[other].entity);
-  const sql = rawSql(dataSource);
+  const reader = db.rowReader<AnyRow>(RECORD_KINDS[other].entity);
   const [linkedRows, matchRows] = await Promise.all([
-    sql.all(linkedSql(list, reader.columns('o')), [id]),
-    sql.all<Record<string, unknown> & Hits>(matchesSql(list, reader.columns('o')), matchesParams(list, id)),
+    db.all(linkedSql(list, reader.columns('o')), [id]),
+    db.all<Record<string, unknown> & Hits>(matchesSql(list, reader.columns('o')), matchesParams(list, id)),
   ]);
   const linkedIds = new Set(linkedRows.map((raw) => String(raw.id)));
   return {

@@ -4,6 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import type { AuditWho } from '../../audit/audit';
 import { changeEvent, type DeskRow } from '../desk/change-records';
 import { eventRow, storeEvents } from '../desk/record-events';
+import { touchRecords } from '../desk/updated-at';
 import { changeWithEvents } from '../publish';
 import type { AnyRow } from '../record-kind';
 import { RECORD_KINDS } from '../record-kinds';
@@ -27,12 +28,13 @@ async function rowsOf(manager: EntityManager, list: MatchedListName, id: string,
 
 /**
  * Links (or unlinks) a record with one of the other matched list: the link row, an event in both
- * records' timelines and an audit entry (on the record the link was made from, naming the other
- * by kind, id and reference), in one transaction, which announces it. One realtime event names
- * both records, so every open view of either re-reads. Answers the other record.
+ * records' timelines, both records' Updated At and an audit entry (on the record the link was
+ * made from, naming the other by kind, id and reference), in one transaction, which announces it.
+ * One realtime event names both records, so every open view of either re-reads. Answers the
+ * other record.
  */
 export async function changeLink(
-  deps: Pick<AppDeps, 'dataSource' | 'now' | 'bus' | 'logger' | 'audit'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus' | 'logger' | 'audit'>,
   list: MatchedListName,
   id: string,
   otherId: string,
@@ -41,7 +43,8 @@ export async function changeLink(
 ): Promise<AnyRow> {
   const otherList = MATCHED_LISTS[list];
   const now = deps.now();
-  return changeWithEvents(deps, async (manager, announce) => {
+  return changeWithEvents(deps, async (tx, announce) => {
+    const { manager } = tx;
     const { row, other } = await rowsOf(manager, list, id, otherId);
     const links = manager.getRepository<RecordLinkRow>(RECORD_LINK);
     const key = pair(list, id, otherId);
@@ -49,10 +52,12 @@ export async function changeLink(
     if (linked) await links.insert({ ...key, actorId: actor.id, createdAt: now });
     else await links.delete(key);
     const type = linked ? 'link' : 'unlink';
-    await storeEvents(manager, [
+    await storeEvents(tx, [
       eventRow(RECORD_KINDS[list].definition.kind, id, type, actor, { list: otherList, recordId: otherId }, now),
       eventRow(RECORD_KINDS[otherList].definition.kind, otherId, type, actor, { list, recordId: id }, now),
     ]);
+    await touchRecords(tx, RECORD_KINDS[list], [id], now);
+    await touchRecords(tx, RECORD_KINDS[otherList], [otherId], now);
     const kind = RECORD_KINDS[list];
     const otherKind = RECORD_KINDS[otherList];
     const title = String(row[kind.definition.title]);
@@ -67,7 +72,7 @@ export async function changeLink(
         summary: linked ? `linked to ${otherName}` : `unlinked from ${otherName}`,
         other: { kind: otherKind.definition.kind, id: otherId },
       },
-      manager,
+      tx,
     );
     await announce(changeEvent(kind, row, actor, 'link', text, row, { event: otherKind.definition.event, id: otherId }));
     return other;

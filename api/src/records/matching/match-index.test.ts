@@ -1,6 +1,4 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { numberedPlaceholders } from '../../db/raw-sql';
-import { rowReader } from '../../db/row-reader';
 import { recordRow, seedRows } from '../../test/factories';
 import { startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { RECORD_KINDS } from '../record-kinds';
@@ -15,12 +13,12 @@ const OFFERS = 3000;
 
 /** Every line of a plan: SQLite's EXPLAIN QUERY PLAN details, PostgreSQL's EXPLAIN text. */
 async function planOf(server: TestServer, sql: string, params: unknown[]): Promise<string[]> {
-  const { dataSource } = server.deps;
-  if (dataSource.options.type === 'postgres') {
-    const rows: { 'QUERY PLAN': string }[] = await dataSource.query(`EXPLAIN ${numberedPlaceholders(sql)}`, params);
+  const { db } = server.deps;
+  if (db.engine === 'postgres') {
+    const rows = await db.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
     return rows.map((r) => r['QUERY PLAN']);
   }
-  const rows: { detail: string }[] = await dataSource.query(`EXPLAIN QUERY PLAN ${sql}`, params);
+  const rows = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
   return rows.map((r) => r.detail);
 }
 
@@ -33,17 +31,17 @@ describe.each(TEST_ENGINES)('the match query on %s', (engine) => {
     const offers = Array.from({ length: OFFERS }, (_, i) =>
       recordRow('supplierInquiries', new Date(AT.getTime() + i * 1000), { productName: `Alloy${i} Type${i % 100}` }),
     );
-    await seedRows(server.deps.dataSource, 'supplierInquiries', offers);
+    await seedRows(server.deps.db, 'supplierInquiries', offers);
     const inquiry = recordRow('inquiries', AT, { commodities: ['Alloy7 Type7'] });
-    await seedRows(server.deps.dataSource, 'inquiries', [inquiry]);
+    await seedRows(server.deps.db, 'inquiries', [inquiry]);
     buyer = inquiry.id;
     // The planners' statistics, as a database in use has them.
-    await server.deps.dataSource.query('ANALYZE');
+    await server.deps.db.run('ANALYZE');
   }, 60_000);
   afterAll(() => server?.close());
 
   it('looks the terms up in record_terms_term and reads offers by primary key: no table is scanned', async () => {
-    const columns = rowReader(server.deps.dataSource, RECORD_KINDS.supplierInquiries.entity).columns('o');
+    const columns = server.deps.db.rowReader(RECORD_KINDS.supplierInquiries.entity).columns('o');
     const plan = await planOf(server, matchesSql('inquiries', columns), matchesParams('inquiries', buyer));
     const text = plan.join('\n');
     expect(text, text).toContain('record_terms_term');

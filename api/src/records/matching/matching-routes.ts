@@ -34,14 +34,14 @@ function registerMatching(router: Router, deps: AppDeps, list: MatchedListName) 
   router.get(`${path}${MATCHES_SUFFIX}`, requireRole(deps.tokens, 'viewer'), async (ctx) => {
     const row = await rowOf(deps, RECORD_KINDS[list], ctx.params.id);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = await findMatches(deps.dataSource, list, row.id);
+    ctx.body = await findMatches(deps.db, list, row.id);
   });
 
   const link = async (ctx: Context & { state: AdminState; params: Record<string, string> }, otherId: string, linked: boolean) => {
     const { id } = ctx.params;
     if (!UUID.test(id) || !UUID.test(otherId)) throw new HttpError(404, NOT_FOUND);
     try {
-      const actor = await actorOf(deps.dataSource, ctx);
+      const actor = await actorOf(deps.db.reads, ctx);
       return await changeLink(deps, list, id, otherId, linked, { actor, who: ctx });
     } catch (error) {
       if (error instanceof LinkedRecordNotFound) throw new HttpError(404, NOT_FOUND);

@@ -45,7 +45,7 @@ describe.each(TEST_ENGINES)('matching buyers with suppliers on %s', (engine) => 
     rows: (Partial<RowOfList<N>> & { createdAt: Date })[],
   ): Promise<string[]> {
     const made = rows.map((overrides) => recordRow(list, overrides.createdAt, overrides));
-    await seedRows(server.deps.dataSource, list, made);
+    await seedRows(server.deps.db, list, made);
     return made.map((r) => r.id);
   }
   const offer = (productName: string, at: Date, status = 'New') => ({ productName, createdAt: at, status });
@@ -218,26 +218,18 @@ describe.each(TEST_ENGINES)('matching buyers with suppliers on %s', (engine) => 
     expect(await matches('inquiries', buyer)).toEqual({ linked: [], matches: [] });
     const timeline = (await get(`${path('inquiries', buyer)}/timeline`)).body as TimelineEntry[];
     expect(timeline.at(-1)).toMatchObject({ type: 'link', recordId: supplier, name: null });
-    const left = await server.deps.dataSource.query(
-      engine === 'postgres'
-        ? 'SELECT COUNT(*) AS n FROM "record_terms" WHERE "recordId" = $1'
-        : 'SELECT COUNT(*) AS n FROM "record_terms" WHERE "recordId" = ?',
-      [supplier],
-    );
+    const left = await server.deps.db.all('SELECT COUNT(*) AS n FROM "record_terms" WHERE "recordId" = ?', [supplier]);
     expect(Number(left[0].n)).toBe(0);
   });
 
   it('gives the records stored before matching existed their terms when the migration runs', async () => {
     const [buyer] = await seed('inquiries', [inquiry(['Manganese Nodules'], AT)]);
     const [supplier] = await seed('supplierInquiries', [offer('Manganese nodules, lumpy', AT)]);
-    const runner = server.deps.dataSource.createQueryRunner();
-    try {
+    await server.deps.db.transaction(async ({ manager }) => {
       const migration = new CreateMatching1795000000750();
-      await migration.down(runner);
-      await migration.up(runner);
-    } finally {
-      await runner.release();
-    }
+      await migration.down(manager.queryRunner!);
+      await migration.up(manager.queryRunner!);
+    });
     expect((await matches('inquiries', buyer)).matches.map((m) => [m._id, m.match])).toEqual([[supplier, 'word']]);
   });
 });

@@ -1,6 +1,5 @@
 import { matchTerms, MATCHED_LISTS, type AdminListName, type MatchedListName } from '@sourcing/shared';
-import type { EntityManager } from 'typeorm';
-import { insertRow } from '../../db/insert-row';
+import type { Transaction } from '../../db/database';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { RECORD_TERM, type RecordTermRow } from './matching-tables';
 
@@ -16,6 +15,6 @@ export function termRows(kind: RecordKind, row: AnyRow): RecordTermRow[] {
 }
 
 /** Stores the terms of a new record in the caller's transaction, so it is matchable as soon as it commits. */
-export async function storeTerms(manager: EntityManager, kind: RecordKind, row: AnyRow): Promise<void> {
-  for (const term of termRows(kind, row)) await insertRow(manager, RECORD_TERM, term);
+export async function storeTerms(tx: Transaction, kind: RecordKind, row: AnyRow): Promise<void> {
+  for (const term of termRows(kind, row)) await tx.insert(RECORD_TERM, term);
 }

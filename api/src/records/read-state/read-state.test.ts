@@ -28,7 +28,7 @@ describe.each(TEST_ENGINES)('read state per admin on %s', (engine) => {
 
   async function seed(list: AdminListName, n: number): Promise<string[]> {
     const rows = Array.from({ length: n }, (_, i) => recordRow(list, new Date(RECEIVED.getTime() + i * 1000)));
-    await seedRows(server.deps.dataSource, list, rows);
+    await seedRows(server.deps.db, list, rows);
     return rows.map((r) => r.id);
   }
 
@@ -110,7 +110,7 @@ describe.each(TEST_ENGINES)('read state per admin on %s', (engine) => {
     expect((await counts(agent)).subscribers).toBeGreaterThan(0);
 
     const later = recordRow('subscribers', new Date('2030-01-02T00:00:05Z'));
-    await seedRows(server.deps.dataSource, 'subscribers', [later]);
+    await seedRows(server.deps.db, 'subscribers', [later]);
     expect((await counts(viewer)).subscribers).toBe(1);
     expect(await unreadIds(viewer, 'subscribers')).toEqual([later.id]);
     expect((await read(viewer, 'subscribers', later.id)).body.subscribers).toBe(0);

@@ -5,30 +5,22 @@
  */
 import { SPAM_STATUS, type AdminListName, type UnreadCounts } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
-import { dbTime, engineOf, timeFromDb } from '../../db/engine';
-import { numberedPlaceholders, rawSql } from '../../db/raw-sql';
+import { dbTime, timeFromDb } from '../../db/engine';
 import type { RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
 
-type ReadDeps = Pick<AppDeps, 'dataSource' | 'now'>;
+type ReadDeps = Pick<AppDeps, 'db' | 'now'>;
 
 const isDesk = (kind: RecordKind) => kind.definition.statuses !== null;
 
-async function execute(deps: ReadDeps, sql: string, params: unknown[]): Promise<void> {
-  const raw = rawSql(deps.dataSource);
-  if (raw.run) raw.run(sql, params);
-  else await deps.dataSource.query(numberedPlaceholders(sql), params);
-}
-
 /** The admin's watermark of every kind: their own, else their account's creation. */
 async function watermarksOf(deps: ReadDeps, adminId: string): Promise<Map<string, Date>> {
-  const sql = rawSql(deps.dataSource);
   const [rows, [admin]] = await Promise.all([
-    sql.all<{ recordKind: string; readUpTo: Date | string }>(
+    deps.db.all<{ recordKind: string; readUpTo: Date | string }>(
       'SELECT "recordKind", "readUpTo" FROM "read_watermarks" WHERE "adminId" = ?',
       [adminId],
     ),
-    sql.all<{ created_at: string | number }>('SELECT "created_at" FROM "admins" WHERE "id" = ?', [adminId]),
+    deps.db.all<{ created_at: string | number }>('SELECT "created_at" FROM "admins" WHERE "id" = ?', [adminId]),
   ]);
   const created = new Date(Number(admin?.created_at ?? 0));
   const marks = new Map(ALL_RECORD_KINDS.map((kind) => [kind.definition.kind as string, created]));
@@ -41,11 +33,11 @@ async function watermarksOf(deps: ReadDeps, adminId: string): Promise<Map<string
  * watermark on ((createdAt, id), (status, createdAt, id), the reads' key), never a scan of the table.
  */
 async function unreadOf(deps: ReadDeps, adminId: string, kind: RecordKind, since: Date): Promise<number> {
-  const after = dbTime(engineOf(deps.dataSource), since);
+  const after = dbTime(deps.db.engine, since);
   const table = `"${kind.table}"`;
   const spam = isDesk(kind) ? `- (SELECT COUNT(*) FROM ${table} WHERE "status" = ? AND "createdAt" > ?)` : '';
   const notSpam = isDesk(kind) ? `AND r."status" <> ?` : '';
-  const [row] = await rawSql(deps.dataSource).all<{ unread: string | number }>(
+  const [row] = await deps.db.all<{ unread: string | number }>(
     `SELECT (SELECT COUNT(*) FROM ${table} WHERE "createdAt" > ?) ${spam}
   - (SELECT COUNT(*) FROM "record_reads" "rr" JOIN ${table} "r" ON r."id" = rr."recordId"
      WHERE rr."adminId" = ? AND rr."recordKind" = ? AND rr."recordCreatedAt" > ? ${notSpam}) AS "unread"`,
@@ -83,7 +75,7 @@ export async function unreadAmong(
     .filter((r) => new Date(String(r.createdAt)) > since && r.status !== SPAM_STATUS)
     .map((r) => String(r._id));
   if (candidates.length === 0) return [];
-  const read = await rawSql(deps.dataSource).all<{ recordId: string }>(
+  const read = await deps.db.all<{ recordId: string }>(
     `SELECT "recordId" FROM "record_reads" WHERE "adminId" = ? AND "recordKind" = ? AND "recordId" IN (${candidates.map(() => '?').join(', ')})`,
     [adminId, kind.definition.kind, ...candidates],
   );
@@ -93,17 +85,13 @@ export async function unreadAmong(
 
 /** The admin opened a record; false when there is no such record. */
 export async function markRead(deps: ReadDeps, adminId: string, kind: RecordKind, id: string): Promise<boolean> {
-  const engine = engineOf(deps.dataSource);
-  const [row] = await rawSql(deps.dataSource).all<{ createdAt: Date | string }>(
-    `SELECT "createdAt" FROM "${kind.table}" WHERE "id" = ?`,
-    [id],
-  );
+  const engine = deps.db.engine;
+  const [row] = await deps.db.all<{ createdAt: Date | string }>(`SELECT "createdAt" FROM "${kind.table}" WHERE "id" = ?`, [id]);
   if (!row) return false;
   const createdAt = timeFromDb(row.createdAt);
   const since = (await watermarksOf(deps, adminId)).get(kind.definition.kind)!;
   if (createdAt <= since) return true; // read already, by the watermark
-  await execute(
-    deps,
+  await deps.db.run(
     `INSERT INTO "record_reads" ("adminId", "recordKind", "recordId", "recordCreatedAt", "readAt") VALUES (?, ?, ?, ?, ?)
   ON CONFLICT ("adminId", "recordKind", "recordId") DO NOTHING`,
     [adminId, kind.definition.kind, id, dbTime(engine, createdAt), dbTime(engine, deps.now())],
@@ -113,15 +101,14 @@ export async function markRead(deps: ReadDeps, adminId: string, kind: RecordKind
 
 /** Every record of the kind that exists now is read: the watermark moves up, and the single reads below it go. */
 export async function markAllRead(deps: ReadDeps, adminId: string, kind: RecordKind): Promise<void> {
-  const engine = engineOf(deps.dataSource);
+  const engine = deps.db.engine;
   const since = (await watermarksOf(deps, adminId)).get(kind.definition.kind)!;
   const upTo = new Date(Math.max(since.getTime(), deps.now().getTime()));
   const params = [adminId, kind.definition.kind, dbTime(engine, upTo)];
-  await execute(
-    deps,
+  await deps.db.run(
     `INSERT INTO "read_watermarks" ("adminId", "recordKind", "readUpTo") VALUES (?, ?, ?)
   ON CONFLICT ("adminId", "recordKind") DO UPDATE SET "readUpTo" = EXCLUDED."readUpTo"`,
     params,
   );
-  await execute(deps, `DELETE FROM "record_reads" WHERE "adminId" = ? AND "recordKind" = ? AND "recordCreatedAt" <= ?`, params);
+  await deps.db.run(`DELETE FROM "record_reads" WHERE "adminId" = ? AND "recordKind" = ? AND "recordCreatedAt" <= ?`, params);
 }

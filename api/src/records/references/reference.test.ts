@@ -24,15 +24,13 @@ describe.each(TEST_ENGINES)('references on %s', (engine) => {
 
   it('draws again when the reference is taken, in the same transaction', async () => {
     const taken = recordRow('contacts', new Date(), { reference: 'MSG-TAKEN1' });
-    await seedRows(server.deps.dataSource, 'contacts', [taken]);
+    await seedRows(server.deps.db, 'contacts', [taken]);
     const draws = ['MSG-TAKEN1', 'MSG-TAKEN1', 'MSG-FRESH2'];
     const row = { ...recordRow('contacts', new Date()), reference: undefined as unknown };
-    await server.deps.dataSource.transaction((manager) =>
-      insertWithReference(manager, 'ContactMessage', row, 'MSG', () => draws.shift()!),
-    );
+    await server.deps.db.transaction((tx) => insertWithReference(tx, 'ContactMessage', row, 'MSG', () => draws.shift()!));
     expect(row.reference).toBe('MSG-FRESH2');
     expect(draws).toEqual([]);
-    const stored = await server.deps.dataSource.query(`SELECT "reference" FROM "contact_messages" ORDER BY "reference"`);
+    const stored = await server.deps.db.all(`SELECT "reference" FROM "contact_messages" ORDER BY "reference"`);
     expect(stored).toEqual([{ reference: 'MSG-FRESH2' }, { reference: 'MSG-TAKEN1' }]);
   });
 

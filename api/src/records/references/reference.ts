@@ -1,8 +1,7 @@
 import { randomInt } from 'node:crypto';
 import { REFERENCE_ALPHABET, REFERENCE_LENGTH } from '@sourcing/shared';
-import type { EntityManager, ObjectLiteral } from 'typeorm';
-import { insertRow } from '../../db/insert-row';
-import { runInTransaction } from '../../db/raw-sql';
+import type { ObjectLiteral } from 'typeorm';
+import type { Transaction } from '../../db/database';
 
 /**
  * A new reference of a kind: its prefix and six characters from crypto randomness. `randomInt`
@@ -25,7 +24,7 @@ interface DriverError {
 
 /**
  * A unique-index violation on the reference column (PostgreSQL 23505 on <table>_reference; SQLite's
- * constraint text), thrown by TypeORM (wrapped) or by the SQLite statement insertRow runs itself (bare).
+ * constraint text), thrown by TypeORM (wrapped) or by the SQLite statement `tx.insert` runs itself (bare).
  */
 function isReferenceTaken(error: unknown): boolean {
   if (typeof error !== 'object' || error === null) return false;
@@ -39,7 +38,7 @@ function isReferenceTaken(error: unknown): boolean {
  * decides, and a taken reference is rolled back to a savepoint and drawn again.
  */
 export async function insertWithReference(
-  manager: EntityManager,
+  tx: Transaction,
   entity: string,
   row: ObjectLiteral & { reference?: unknown },
   prefix: string,
@@ -47,13 +46,10 @@ export async function insertWithReference(
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
     row.reference = draw(prefix);
-    await runInTransaction(manager, 'SAVEPOINT "reference"');
     try {
-      await insertRow(manager, entity, row);
-      await runInTransaction(manager, 'RELEASE SAVEPOINT "reference"');
+      await tx.savepoint(() => tx.insert(entity, row));
       return;
     } catch (error) {
-      await runInTransaction(manager, 'ROLLBACK TO SAVEPOINT "reference"');
       if (!isReferenceTaken(error) || attempt === ATTEMPTS) throw error;
     }
   }

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import type { EntityManager, ObjectLiteral } from 'typeorm';
+import type { ObjectLiteral } from 'typeorm';
 import type { SubscribeInput } from '@sourcing/shared';
+import type { Transaction } from '../../db/database';
 import { dbTime } from '../../db/engine';
 import { queueConfirmationMail } from '../../mail/newsletter/newsletter-mails';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from '../record-kind';
@@ -17,12 +18,12 @@ export const RESEND_AFTER_MS = 10 * 60_000;
 export async function subscribe(deps: StoreDeps, kind: RecordKind, input: Record<string, unknown>): Promise<Stored<AnyRow>> {
   const { email } = input as SubscribeInput;
   const now = deps.now();
-  return deps.dataSource.transaction(async (manager) => {
-    const repo = manager.getRepository<ObjectLiteral>(kind.entity);
+  return deps.db.transaction(async (tx) => {
+    const repo = tx.manager.getRepository<ObjectLiteral>(kind.entity);
     const candidate: AnyRow = { id: randomUUID(), email, createdAt: now, status: 'pending' };
     await repo.createQueryBuilder().insert().values(candidate).orIgnore().execute();
     const row = (await repo.createQueryBuilder('s').where('LOWER(s.email) = LOWER(:email)', { email }).getOneOrFail()) as AnyRow;
-    if (await claimConfirmation(deps, manager, row.id, now)) await queueConfirmationMail(manager, deps, row);
+    if (await claimConfirmation(deps, tx, row.id, now)) await queueConfirmationMail(tx, deps, row);
     return { row, created: row.id === candidate.id };
   });
 }
@@ -31,13 +32,11 @@ export async function subscribe(deps: StoreDeps, kind: RecordKind, input: Record
  * Whether to mail a confirmation now: the address is not confirmed and none went out in the last
  * RESEND_AFTER_MS (a new row has none). One conditional UPDATE, so of concurrent sign-ups one wins.
  */
-async function claimConfirmation(deps: StoreDeps, manager: EntityManager, id: string, now: Date): Promise<boolean> {
-  const p = (n: number) => (deps.engine === 'postgres' ? `$${n}` : '?');
-  const result = await manager.queryRunner!.query(
-    `UPDATE "subscribers" SET "confirmationSentAt" = ${p(1)}
-WHERE "id" = ${p(2)} AND "status" <> 'confirmed' AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ${p(3)})`,
+async function claimConfirmation(deps: StoreDeps, tx: Transaction, id: string, now: Date): Promise<boolean> {
+  const changed = await tx.run(
+    `UPDATE "subscribers" SET "confirmationSentAt" = ?
+WHERE "id" = ? AND "status" <> 'confirmed' AND ("confirmationSentAt" IS NULL OR "confirmationSentAt" <= ?)`,
     [dbTime(deps.engine, now), id, dbTime(deps.engine, new Date(now.getTime() - RESEND_AFTER_MS))],
-    true,
   );
-  return result.affected === 1;
+  return changed === 1;
 }

@@ -28,7 +28,7 @@ describe.each(TEST_ENGINES)('newsletter double opt-in on %s', (engine) => {
   });
   afterEach(() => smtp.received.splice(0));
 
-  const count = async () => Number((await server.deps.dataSource.query(`SELECT COUNT(*) AS n FROM "subscribers"`))[0].n);
+  const count = async () => Number((await server.deps.db.all(`SELECT COUNT(*) AS n FROM "subscribers"`))[0].n);
   const subscribe = async (email: string) => call(server, '/api/subscribers', await withProof(server, jsonBody({ email })));
   const subscriber = async (email: string) => {
     const page = (await call(server, `/api/subscribers?q=${encodeURIComponent(email)}`, { headers: server.adminHeaders() }))

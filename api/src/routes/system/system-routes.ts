@@ -4,7 +4,7 @@ import type { AppDeps } from '../../app-deps';
 import { escapedErrorCount } from '../../escaped-errors';
 
 /** Liveness (the process answers, and how many errors escaped every handler) and readiness (the database answers). */
-export function registerSystemRoutes(router: Router, deps: Pick<AppDeps, 'dataSource' | 'logger'>) {
+export function registerSystemRoutes(router: Router, deps: Pick<AppDeps, 'db' | 'logger'>) {
   router.get(API_PATHS.health, (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { status: 'ok', escapedErrors: escapedErrorCount() };
@@ -13,7 +13,7 @@ export function registerSystemRoutes(router: Router, deps: Pick<AppDeps, 'dataSo
   router.get(API_PATHS.ready, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');
     try {
-      await deps.dataSource.query('SELECT 1');
+      await deps.db.all('SELECT 1');
       ctx.body = { status: 'ready' };
     } catch (error) {
       deps.logger.warn('readiness check failed', { error: error instanceof Error ? error.message : String(error) });

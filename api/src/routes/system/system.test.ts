@@ -23,9 +23,13 @@ describe.each(TEST_ENGINES)('health and readiness on %s', (engine) => {
   });
 
   it('answers readiness 503 once the database is gone', async () => {
-    await server.deps.dataSource.destroy();
-    expect(await call(server, '/api/ready')).toMatchObject({ status: 503, body: { error: 'Database unavailable' } });
-    await server.deps.dataSource.initialize();
+    const closing = await startTestServer({ engine });
+    try {
+      await closing.deps.db.close();
+      expect(await call(closing, '/api/ready')).toMatchObject({ status: 503, body: { error: 'Database unavailable' } });
+    } finally {
+      await closing.close();
+    }
   });
 
   it('rate limits public POSTs per client address', async () => {

@@ -1,28 +1,34 @@
+import { useRef } from 'react';
 import type { DeskChange, DeskListName } from '@sourcing/shared';
 import { useAssignees } from './assignees';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
 import { useBulkChange } from './useDeskChange';
 
-/** What the selected rows of a worked list can get at once: a status or an owner. */
+/**
+ * What the selected rows of a worked list can get at once: a status or an owner. `onDone` ends the
+ * selection (and with it the bar), saying whether the focus was in the bar.
+ */
 export function BulkBar(props: {
   list: DeskListName;
   statuses: readonly string[];
   selected: { id: string; version: number }[];
-  onDone: () => void;
+  onDone: (hadFocus: boolean) => void;
 }) {
   const assignees = useAssignees();
+  const bar = useRef<HTMLDivElement>(null);
   const { mutate, isPending: busy } = useBulkChange();
+  const done = () => props.onDone(bar.current?.contains(document.activeElement) ?? false);
   const apply = (change: DeskChange) =>
-    mutate({ list: props.list, change: { records: props.selected, ...change } }, { onSuccess: props.onDone });
+    mutate({ list: props.list, change: { records: props.selected, ...change } }, { onSuccess: done });
   return (
-    <div className="bulk-bar" role="region" aria-label="Change selected">
+    <div ref={bar} className="bulk-bar" role="region" aria-label="Change selected">
       <span className="bulk-count">{props.selected.length} selected</span>
       <StatusSelect
         label="Set status of selected"
         statuses={props.statuses}
         value=""
         placeholder="Set status..."
-        disabled={busy}
+        busy={busy}
         onChange={(status) => apply({ status })}
       />
       <OwnerSelect
@@ -30,10 +36,10 @@ export function BulkBar(props: {
         assignees={assignees}
         value={undefined}
         placeholder="Set owner..."
-        disabled={busy}
+        busy={busy}
         onChange={(ownerId) => apply({ ownerId })}
       />
-      <button type="button" className="button" onClick={props.onDone} disabled={busy}>
+      <button type="button" className="button" onClick={done} disabled={busy}>
         Clear selection
       </button>
     </div>

@@ -1,9 +1,13 @@
 import type { DeskChange, DeskListName } from '@sourcing/shared';
-import { useAssignees } from './assignees';
+import { useCan } from '../session/role';
+import { ownerLabel, useAssignees } from './assignees';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
 import { useRecordChange } from './useDeskChange';
 
-/** A worked record's status and owner on its detail view, changed with the version shown. */
+/**
+ * A worked record's status and owner on its detail view: changed with the version shown by agents
+ * and owners, read by viewers (docs/admin.md#staff-and-roles).
+ */
 export function DeskPanel(props: {
   list: DeskListName;
   statuses: readonly string[];
@@ -11,8 +15,23 @@ export function DeskPanel(props: {
 }) {
   const { list, record } = props;
   const assignees = useAssignees();
+  const canWork = useCan('agent');
   const { mutate, isPending: busy } = useRecordChange();
   const apply = (change: DeskChange) => mutate({ list, id: record._id, change: { version: record.version, ...change } });
+  if (!canWork) {
+    return (
+      <dl className="desk-panel">
+        <div className="desk-field">
+          <dt>Status</dt>
+          <dd>{record.status}</dd>
+        </div>
+        <div className="desk-field">
+          <dt>Owner</dt>
+          <dd>{ownerLabel(assignees, record.ownerId)}</dd>
+        </div>
+      </dl>
+    );
+  }
   return (
     <div className="desk-panel">
       <label className="desk-field">
@@ -21,7 +40,7 @@ export function DeskPanel(props: {
           label="Status"
           statuses={props.statuses}
           value={record.status}
-          disabled={busy}
+          busy={busy}
           onChange={(status) => apply({ status })}
         />
       </label>
@@ -31,7 +50,7 @@ export function DeskPanel(props: {
           label="Owner"
           assignees={assignees}
           value={record.ownerId}
-          disabled={busy}
+          busy={busy}
           onChange={(ownerId) => apply({ ownerId })}
         />
       </label>

@@ -1,22 +1,23 @@
 import type { Assignee } from '@sourcing/shared';
+import { CommitSelect } from '../ui/CommitSelect';
 import { UNASSIGNED } from './assignees';
 
-/** A status picker: the kind's statuses, from its record definition. */
+/** A status picker: the kind's statuses, from its record definition; a choice counts once made (CommitSelect). */
 export function StatusSelect(props: {
   label: string;
   statuses: readonly string[];
   value: string;
   placeholder?: string;
-  disabled?: boolean;
+  busy?: boolean;
   onChange: (status: string) => void;
 }) {
   return (
-    <select
+    <CommitSelect
       className="desk-select"
       aria-label={props.label}
       value={props.value}
-      disabled={props.disabled}
-      onChange={(e) => e.target.value && props.onChange(e.target.value)}
+      busy={props.busy}
+      onCommit={props.onChange}
     >
       {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
       {props.statuses.map((status) => (
@@ -24,7 +25,7 @@ export function StatusSelect(props: {
           {status}
         </option>
       ))}
-    </select>
+    </CommitSelect>
   );
 }
 
@@ -36,19 +37,19 @@ export function OwnerSelect(props: {
   assignees: Assignee[];
   value: string | null | undefined;
   placeholder?: string;
-  disabled?: boolean;
+  busy?: boolean;
   onChange: (ownerId: string | null) => void;
 }) {
   const { value } = props;
   const shown = value === undefined ? '' : value === null ? NOBODY : value;
   const unlisted = value && !props.assignees.some((a) => a.id === value);
   return (
-    <select
+    <CommitSelect
       className="desk-select"
       aria-label={props.label}
       value={shown}
-      disabled={props.disabled}
-      onChange={(e) => e.target.value && props.onChange(e.target.value === NOBODY ? null : e.target.value)}
+      busy={props.busy}
+      onCommit={(chosen) => props.onChange(chosen === NOBODY ? null : chosen)}
     >
       {props.placeholder !== undefined && <option value="">{props.placeholder}</option>}
       <option value={NOBODY}>{UNASSIGNED}</option>
@@ -58,6 +59,6 @@ export function OwnerSelect(props: {
           {a.name}
         </option>
       ))}
-    </select>
+    </CommitSelect>
   );
 }

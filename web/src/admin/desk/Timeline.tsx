@@ -1,21 +1,23 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
 import { NOTE_MAX_LENGTH, type DeskListName } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { formatDateTime } from '../lists/list-definitions';
 import { invalidateRecords } from '../queries/invalidate';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
+import { useCan } from '../session/role';
+import { MessageForm } from '../ui/MessageForm';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { describeEntry } from './timeline-text';
 
-/** A record's timeline (received, status and owner changes, notes, mails: who and when), live, and the note form. */
+/** A record's timeline (received, status and owner changes, notes, mails: who and when), live, and the note form for agents and owners. */
 export function Timeline({ list, id }: { list: DeskListName; id: string }) {
   const { api } = useAdminServices();
   const timeline = useQuery({ queryKey: queryKeys.timeline(list, id), queryFn: () => api.timeline(list, id) });
   const failure = failureOf(timeline);
+  const canWork = useCan('agent');
   return (
-    <section className="timeline-panel" aria-labelledby="timeline-title">
+    <section className="detail-card" aria-labelledby="timeline-title">
       <h3 id="timeline-title">Timeline</h3>
       {failure && <LoadError message={`Error: ${failure.message}`} onRetry={() => void timeline.refetch()} />}
       {!timeline.data && !failure && <p className="state-text">Loading...</p>}
@@ -31,30 +33,28 @@ export function Timeline({ list, id }: { list: DeskListName; id: string }) {
           ))}
         </ol>
       )}
-      <NoteForm list={list} id={id} />
+      {canWork && <NoteForm list={list} id={id} />}
     </section>
   );
 }
 
 function NoteForm({ list, id }: { list: DeskListName; id: string }) {
   const { api } = useAdminServices();
-  const [text, setText] = useState('');
   const note = useMutation({
     mutationFn: (note: string) => api.addNote(list, id, note),
     onError: (error) => toastOnce.error(error.message),
     onSettled: (_entry, _error, _note, _context, { client }) => invalidateRecords(client, list, [id]),
   });
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    if (text.trim()) note.mutate(text, { onSuccess: () => setText('') });
-  };
   return (
-    <form className="note-form" onSubmit={submit}>
-      <label htmlFor="note-text">Add a note</label>
-      <textarea id="note-text" value={text} maxLength={NOTE_MAX_LENGTH} rows={3} onChange={(e) => setText(e.target.value)} />
-      <button type="submit" className="button" disabled={note.isPending || !text.trim()}>
-        {note.isPending ? 'Saving...' : 'Add note'}
-      </button>
-    </form>
+    <MessageForm
+      className="note-form"
+      label="Add a note"
+      submitLabel="Add note"
+      pendingLabel="Saving..."
+      pending={note.isPending}
+      rows={3}
+      maxLength={NOTE_MAX_LENGTH}
+      onSend={(text) => note.mutateAsync(text)}
+    />
   );
 }

@@ -1,9 +1,11 @@
 import { useAtomValue } from 'jotai';
 import { roleAllows } from '@sourcing/shared';
-import { useEffect, useRef, useState } from 'react';
+import { useEffect, useRef, useState, type MouseEvent } from 'react';
 import type { RealtimeClient } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { NavLink, Outlet, useLocation, useNavigate } from 'react-router-dom';
+import { firstRecordLink } from '../lists/record-keys';
+import { LIST_DEFINITIONS } from '../lists/list-definitions';
 import { liveConnectionLostAtom, unreadCountsAtom } from '../live/live';
 import { useAdminServices } from '../services';
 import { sessionAtom } from '../session/session';
@@ -14,6 +16,7 @@ export function AdminLayout() {
   const unread = useAtomValue(unreadCountsAtom);
   const connectionLost = useAtomValue(liveConnectionLostAtom);
   const realtime = useRef<RealtimeClient | null>(null);
+  const content = useRef<HTMLElement>(null);
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useState(false);
@@ -46,8 +49,20 @@ export function AdminLayout() {
     toastOnce.success('Logged out');
   };
 
+  // A list's skip link leads to its first record (docs/admin.md#keyboard); elsewhere, or before the
+  // records show, to the page's content. Handled here, not by the URL's hash, which the desktop
+  // app's router uses for its paths.
+  const onList = LIST_DEFINITIONS.some((d) => pathname.replace(/\/+$/, '') === `/admin/${d.route}`);
+  const skip = (event: MouseEvent) => {
+    event.preventDefault();
+    (firstRecordLink() ?? content.current)?.focus();
+  };
+
   return (
     <div className={`admin-shell${sidebarOpen ? ' sidebar-open' : ''}`}>
+      <a href="#admin-content" className="skip-link" onClick={skip}>
+        {onList ? 'Skip to the list' : 'Skip to content'}
+      </a>
       <aside className="sidebar" id="admin-sidebar" aria-label="Admin navigation">
         <p className="sidebar-title">Admin Panel</p>
         <nav>
@@ -92,7 +107,7 @@ export function AdminLayout() {
           </button>
           <h1>{pageTitleFor(pathname)}</h1>
         </header>
-        <main className="admin-content">
+        <main id="admin-content" ref={content} tabIndex={-1} className="admin-content">
           <div role="status" className={connectionLost ? 'connection-lost' : undefined}>
             {connectionLost && (
               <>

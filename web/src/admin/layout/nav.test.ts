@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 describe('sidebar links', () => {
-  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox and Audit", () => {
+  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox, Audit and Settings", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Inquiries', '/admin/inquiries'],
@@ -11,8 +11,9 @@ describe('sidebar links', () => {
       ['Subscribers', '/admin/subscribers'],
       ['Outbox', '/admin/outbox'],
       ['Audit', '/admin/audit'],
+      ['Settings', '/admin/settings'],
     ]);
-    expect(NAV_ITEMS.find((i) => i.label === 'Audit')?.role).toBe('owner');
+    expect(NAV_ITEMS.filter((i) => i.role === 'owner').map((i) => i.label)).toEqual(['Outbox', 'Audit', 'Settings']);
   });
 });
 

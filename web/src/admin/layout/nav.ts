@@ -16,13 +16,13 @@ export const NAV_ITEMS: NavItem[] = [
   ...LIST_DEFINITIONS.map((d) => ({ label: d.navLabel, to: `/admin/${d.route}`, list: d.name })),
   { label: 'Outbox', to: '/admin/outbox', role: 'owner' },
   { label: 'Audit', to: '/admin/audit', role: 'owner' },
+  { label: 'Settings', to: '/admin/settings', role: 'owner' },
 ];
 
 /** The header title for a path: the label of the section it belongs to. */
 export function pageTitleFor(pathname: string): string {
   const path = pathname.replace(/\/+$/, '');
   if (path === '/admin') return 'Dashboard';
-  if (path === '/admin/settings') return 'Settings';
   if (path === '/admin/account') return 'Your account';
   const item = NAV_ITEMS.find((i) => i.to !== '/admin' && (path === i.to || path.startsWith(`${i.to}/`)));
   return item?.label ?? 'Page Not Found';

@@ -1,5 +1,6 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
+import { flushSync } from 'react-dom';
 import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
 import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName } from '@sourcing/shared';
@@ -13,11 +14,13 @@ import { apiQuery, filterParams, filtersInUrl, isFiltered, noMatchText, type Lis
 import { unreadCountsAtom } from '../live/live';
 import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
+import { useCan } from '../session/role';
 import { LoadError } from '../ui/LoadError';
 import { debounce } from '../ui/debounce';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { CellView } from './CellView';
 import { backState } from './back-to-list';
+import { columnMark, linkMark, rowMark, useRecordKeys } from './record-keys';
 import { isEmptyCell, SERIAL_HEADER, type Cell, type Column, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
 
@@ -58,18 +61,22 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const { hidden, toggle } = useHiddenColumns(definition.name);
   const wide = definition.columns.length > WIDE_LIST_COLUMNS;
   const columns = (definition.columns as AnyColumn[]).filter((c, i) => i === 0 || !wide || !hidden.has(c.header));
-  const selection: Selection | null = definition.statuses
-    ? {
-        ids: selected,
-        toggle: (id) =>
-          setSelected((ids) => {
-            const next = new Set(ids);
-            if (!next.delete(id)) next.add(id);
-            return next;
-          }),
-        setAll: (ids) => setSelected(new Set(ids ?? [])),
-      }
-    : null;
+  // Only those who may work records select them for a bulk change (docs/admin.md#staff-and-roles).
+  const canWork = useCan('agent');
+  const selectAllBox = useRef<HTMLInputElement>(null);
+  const selection: Selection | null =
+    definition.statuses && canWork
+      ? {
+          ids: selected,
+          toggle: (id) =>
+            setSelected((ids) => {
+              const next = new Set(ids);
+              if (!next.delete(id)) next.add(id);
+              return next;
+            }),
+          setAll: (ids) => setSelected(new Set(ids ?? [])),
+        }
+      : null;
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [exporting, setExporting] = useState(false);
   const unreadCount = useAtomValue(unreadCountsAtom)[definition.name];
@@ -197,12 +204,16 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       {definition.statuses && (
         <StatusTabs statuses={definition.statuses} counts={lastCounts.current} current={status} onSelect={showStatus} />
       )}
-      {definition.statuses && selected.size > 0 && (
+      {definition.statuses && selection && selected.size > 0 && (
         <BulkBar
           list={definition.name as DeskListName}
           statuses={definition.statuses}
           selected={(list?.rows ?? []).filter((r) => selected.has(r._id)).map((r) => ({ id: r._id, version: versionOf(r) }))}
-          onDone={() => setSelected(new Set())}
+          onDone={(hadFocus) => {
+            // The bar goes with the selection: a keyboard user lands on 'Select all shown', not on the page.
+            flushSync(() => setSelected(new Set()));
+            if (hadFocus) selectAllBox.current?.focus();
+          }}
         />
       )}
       {!list && !failure && <p className="state-text">{definition.loadingText}</p>}
@@ -216,9 +227,16 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       )}
       {list && list.rows.length > 0 && (
         <>
-          <p className="list-summary" role="status">
-            Showing {list.rows.length} of {list.total}
-          </p>
+          <div className="list-summary-row">
+            <p className="list-summary" role="status">
+              Showing {list.rows.length} of {list.total}
+            </p>
+            {!narrow && (
+              <p className="keyboard-hint">
+                <kbd>j</kbd> <kbd>k</kbd> next and previous record, <kbd>Enter</kbd> opens it
+              </p>
+            )}
+          </div>
           {narrow ? (
             <RecordCards definition={definition} columns={columns} rows={list.rows} unread={list.unread} />
           ) : (
@@ -229,6 +247,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
               rows={list.rows}
               unread={list.unread}
               selection={selection}
+              selectAllBox={selectAllBox}
             />
           )}
           {hasMore && <LoadMoreButton onLoad={loadMore} loading={loadingMore} waiting={fetching} />}
@@ -255,20 +274,24 @@ function RecordTable(
     /** A wide list keeps S.No and its first column in view while it scrolls sideways. */
     sticky: boolean;
     selection: Selection | null;
+    selectAllBox: RefObject<HTMLInputElement | null>;
   },
 ) {
   const { definition, columns, rows, unread, selection } = props;
   const [params] = useSearchParams();
   const [first, ...rest] = columns;
   const allSelected = selection !== null && rows.length > 0 && rows.every((r) => selection.ids.has(r._id));
+  const region = useRef<HTMLDivElement>(null);
+  useRecordKeys(region, rows);
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label={definition.title}>
+    <div ref={region} className="table-scroll" tabIndex={0} role="region" aria-label={definition.title}>
       <table className={props.sticky ? 'records-table sticky-first' : 'records-table'}>
         <thead>
           <tr>
             <th scope="col">
               {selection && (
                 <input
+                  ref={props.selectAllBox}
                   type="checkbox"
                   className="row-select"
                   aria-label="Select all shown"
@@ -287,7 +310,7 @@ function RecordTable(
         </thead>
         <tbody>
           {rows.map((row, index) => (
-            <tr key={row._id} className={unread.has(row._id) ? 'unread' : undefined}>
+            <tr key={row._id} className={unread.has(row._id) ? 'unread' : undefined} {...rowMark}>
               <td>
                 {selection && (
                   <input
@@ -302,12 +325,12 @@ function RecordTable(
               </td>
               <td>
                 {unread.has(row._id) && <UnreadMarker />}
-                <Link to={row._id} state={backState(params)}>
+                <Link to={row._id} state={backState(params)} {...linkMark}>
                   <CellView cell={first.cell(row)} />
                 </Link>
               </td>
               {rest.map((column) => (
-                <td key={column.header}>
+                <td key={column.header} {...columnMark(column.header)}>
                   <CellView cell={column.cell(row)} />
                 </td>
               ))}
@@ -325,15 +348,17 @@ const isDeskCell = (cell: Cell) => cell.kind === 'status' || cell.kind === 'owne
 
 function RecordCards({ definition, columns, rows, unread }: RowsProps) {
   const [params] = useSearchParams();
+  const list = useRef<HTMLOListElement>(null);
+  useRecordKeys(list, rows);
   return (
-    <ol className="record-cards">
+    <ol ref={list} className="record-cards">
       {rows.map((row, index) => (
-        <li key={row._id} className={unread.has(row._id) ? 'record-card unread' : 'record-card'}>
+        <li key={row._id} className={unread.has(row._id) ? 'record-card unread' : 'record-card'} {...rowMark}>
           {/* Beside the heading, not in it: the heading's name stays the record's. */}
           {unread.has(row._id) && <UnreadMarker />}
           <h3>
             <span className="serial">{index + 1}.</span>{' '}
-            <Link to={row._id} state={backState(params)}>
+            <Link to={row._id} state={backState(params)} {...linkMark}>
               {definition.primary(row) || row._id}
             </Link>
           </h3>
@@ -353,10 +378,12 @@ function RecordCards({ definition, columns, rows, unread }: RowsProps) {
           {definition.statuses && (
             <div className="card-desk">
               {definition.columns
-                .map((column) => column.cell(row))
-                .filter(isDeskCell)
-                .map((cell) => (
-                  <CellView key={cell.kind} cell={cell} />
+                .map((column) => ({ header: column.header, cell: column.cell(row) }))
+                .filter(({ cell }) => isDeskCell(cell))
+                .map(({ header, cell }) => (
+                  <span key={header} {...columnMark(header)}>
+                    <CellView cell={cell} />
+                  </span>
                 ))}
             </div>
           )}

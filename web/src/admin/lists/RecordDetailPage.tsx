@@ -5,6 +5,8 @@ import {
   MATCHED_LISTS,
   RECORD_DEFINITIONS,
   referenceFieldOf,
+  type AdminListName,
+  type AdminListRecords,
   type AttachmentFile,
   type DeskListName,
   type MatchedListName,
@@ -90,11 +92,20 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
         })}
       </dl>
       {definition.name in MATCHED_LISTS && <MatchesPanel list={definition.name as MatchedListName} id={row._id} />}
-      {referenceFieldOf(RECORD_DEFINITIONS[definition.name]) && <RecordMails list={definition.name} id={row._id} />}
+      {referenceFieldOf(RECORD_DEFINITIONS[definition.name]) && (
+        <RecordMails list={definition.name} id={row._id} {...replyOf(definition.name, row)} />
+      )}
       {definition.statuses && <Timeline list={definition.name as DeskListName} id={row._id} />}
       {canErase && <EraseRecord definition={definition} id={row._id} listSearch={listSearch} />}
     </section>
   );
+}
+
+/** Where a reply from the record goes, and the status it moves the record to (a contact message still Open: Answered). */
+function replyOf(list: AdminListName, row: AdminListRecords[AdminListName]) {
+  const { email, reference, status } = row as { email?: string; reference?: string; status?: string };
+  const move = RECORD_DEFINITIONS[list].statusOnReply;
+  return { to: email ?? '', subject: `Re: ${reference ?? ''}`, answers: move && status === move.from ? move.to : null };
 }
 
 function FilePreview({ file }: { file: AttachmentFile }) {

@@ -4,6 +4,7 @@ import toast from 'react-hot-toast';
 import { formatDateTime } from '../lists/list-definitions';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
+import { useCan } from '../session/role';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { useOutbox } from './useOutbox';
 
@@ -31,9 +32,10 @@ export function OutboxPage() {
   );
 }
 
-/** Mails as a table; a failed one can be queued again (every outbox list then re-reads). */
+/** Mails as a table; an owner can queue a failed one again (every outbox list then re-reads). */
 export function OutboxTable({ mails }: { mails: OutboxMailSummary[] }) {
   const { api } = useAdminServices();
+  const canRetry = useCan('owner');
   const retry = useMutation({
     mutationFn: (id: string) => api.retryMail(id),
     onSuccess: () => toast.success('Queued again'),
@@ -66,7 +68,7 @@ export function OutboxTable({ mails }: { mails: OutboxMailSummary[] }) {
               <td>{mail.attempts}</td>
               <td>{mail.lastError ?? ''}</td>
               <td>
-                {mail.state === 'failed' && (
+                {canRetry && mail.state === 'failed' && (
                   <button
                     type="button"
                     className="button"

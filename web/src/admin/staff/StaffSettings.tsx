@@ -4,6 +4,7 @@ import { ACCOUNT_MESSAGES, ROLE_LABELS, ROLES, type Role, type StaffAccount, typ
 import { toastOnce } from '../../common/toast-once';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
+import { CommitSelect } from '../ui/CommitSelect';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { Invitations } from './Invitations';
 
@@ -33,7 +34,7 @@ export function StaffSettings() {
   const change = (work: StaffChange['work'], done: string) => mutate({ work, done });
 
   return (
-    <section className="staff-settings" aria-labelledby="staff-title">
+    <section className="detail-card" aria-labelledby="staff-title">
       <h3 id="staff-title">Staff accounts</h3>
       <Invitations />
       {shown && (
@@ -66,20 +67,18 @@ export function StaffSettings() {
                   <td>{account.name || '—'}</td>
                   <td>{account.email}</td>
                   <td>
-                    <select
+                    <CommitSelect
                       aria-label={`Role of ${account.email}`}
                       value={account.role}
-                      disabled={busy}
-                      onChange={(e) =>
-                        change(() => api.updateStaff(account.id, { role: e.target.value as Role }), 'Role changed')
-                      }
+                      busy={busy}
+                      onCommit={(role) => change(() => api.updateStaff(account.id, { role: role as Role }), 'Role changed')}
                     >
                       {ROLES.map((role) => (
                         <option key={role} value={role}>
                           {ROLE_LABELS[role]}
                         </option>
                       ))}
-                    </select>
+                    </CommitSelect>
                   </td>
                   <td>
                     {account.disabledAt ? 'Disabled' : 'Active'}

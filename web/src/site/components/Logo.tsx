@@ -22,8 +22,7 @@ export function Logo() {
     <span className="logo">
       <LogoMark />
       <span className="logo__text">
-        <span className="logo__name">{SITE.shortBrand}</span>
-        <span className="logo__tagline">{SITE.tagline}</span>
+        <span className="logo__name">{SITE.shortBrand}</span> <span className="logo__tagline">{SITE.tagline}</span>
       </span>
     </span>
   );

@@ -91,7 +91,8 @@ export function TopBar() {
   return (
     <header className="topbar" ref={barRef}>
       <div className="topbar__inner container">
-        <Link to="/" className="topbar__brand" aria-label={`${SITE.brand} home`} onClick={onPageLink('/')}>
+        {/* Its name starts with the words it shows (WCAG 2.5.3, label in name): a speech user says what they see. */}
+        <Link to="/" className="topbar__brand" aria-label={`${SITE.shortBrand} ${SITE.tagline}, home`} onClick={onPageLink('/')}>
           <Logo />
         </Link>
 

@@ -8,13 +8,12 @@ import {
 } from '@sourcing/shared';
 import type { AppDeps } from '../../../app-deps';
 import { timeFromDb } from '../../../db/engine';
-import { rawSql } from '../../../db/raw-sql';
 import { statusCounts, withoutSpam } from '../../../records/desk/status-counts';
 import type { RecordKind } from '../../../records/record-kind';
 import { RECORD_KINDS } from '../../../records/record-kinds';
 import { trendBuckets } from './trend-buckets';
 
-type StatsDeps = Pick<AppDeps, 'dataSource' | 'config' | 'now'>;
+type StatsDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 
 /** Seconds of one slot of inquiry_slot_counts (as its migration, 1795000000050, counts them). */
 const SLOT_SECONDS = 900;
@@ -22,12 +21,9 @@ const SLOT_SECONDS = 900;
 /** The four totals; the worked kinds count every status but Spam. */
 async function totals(deps: StatsDeps): Promise<DashboardStats['totals']> {
   const [byStatus, [confirmed]] = await Promise.all([
-    statusCounts(deps.dataSource),
+    statusCounts(deps.db),
     // Only confirmed subscribers count (docs/mail.md#newsletter): an index range, not the trigger-kept total.
-    rawSql(deps.dataSource).all<{ n: string | number }>(
-      `SELECT COUNT(*) AS "n" FROM "subscribers" WHERE "status" = 'confirmed'`,
-      [],
-    ),
+    deps.db.all<{ n: string | number }>(`SELECT COUNT(*) AS "n" FROM "subscribers" WHERE "status" = 'confirmed'`, []),
   ]);
   const worked = (table: keyof typeof byStatus) => withoutSpam(byStatus[table] ?? {});
   return {
@@ -56,7 +52,7 @@ async function trend(deps: StatsDeps, period: StatsPeriod): Promise<DashboardSta
   const { labels, bounds } = trendBuckets(period, deps.now(), deps.config.timeZone);
   const slot = (bound: Date) => Math.ceil(bound.getTime() / (SLOT_SECONDS * 1000));
   const params = labels.flatMap((_, i) => [slot(bounds[i]), slot(bounds[i + 1])]);
-  const [raw] = await rawSql(deps.dataSource).all<Record<string, string | number>>(trendSql(labels.length), params);
+  const [raw] = await deps.db.all<Record<string, string | number>>(trendSql(labels.length), params);
   return { period, labels, counts: labels.map((_, i) => Number(raw[`c${i}`] ?? 0)) };
 }
 
@@ -67,7 +63,7 @@ async function recent(deps: StatsDeps): Promise<RecentActivity[]> {
   const newest = (activity: ActivityKind, { table, definition }: RecordKind) =>
     `SELECT * FROM (SELECT '${activity}' AS "kind", "id", "${definition.title}" AS "name", "createdAt" FROM "${table}"
   ${definition.statuses ? `WHERE "status" <> '${SPAM_STATUS}'` : ''} ORDER BY "createdAt" DESC, "id" DESC LIMIT ${n}) AS "${activity}"`;
-  const rows = await rawSql(deps.dataSource).all<{ kind: ActivityKind; id: string; name: string; createdAt: Date | string }>(
+  const rows = await deps.db.all<{ kind: ActivityKind; id: string; name: string; createdAt: Date | string }>(
     `SELECT * FROM (
 ${newest('inquiry', RECORD_KINDS.inquiries)}
 UNION ALL

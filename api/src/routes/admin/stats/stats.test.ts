@@ -11,8 +11,8 @@ describe.each(TEST_ENGINES)('GET /api/admin/stats on %s (TIME_ZONE America/New_Y
 
   beforeAll(async () => {
     server = await startTestServer({ engine, now: () => NOW, env: { TIME_ZONE: 'America/New_York' } });
-    const { dataSource } = server.deps;
-    await seedRows(dataSource, 'inquiries', [
+    const { db } = server.deps;
+    await seedRows(db, 'inquiries', [
       recordRow('inquiries', at('2026-11-15T03:00:00Z'), { fullName: 'A' }), // Sat 14 Nov 22:00 local: last week
       recordRow('inquiries', at('2026-11-15T06:00:00Z'), { fullName: 'B' }), // Sun 15 Nov 01:00
       recordRow('inquiries', at('2026-11-18T04:59:59Z'), { fullName: 'C' }), // Tue 17 Nov 23:59:59
@@ -23,16 +23,16 @@ describe.each(TEST_ENGINES)('GET /api/admin/stats on %s (TIME_ZONE America/New_Y
       recordRow('inquiries', at('2025-12-31T23:00:00Z'), { fullName: 'H' }), // 31 Dec 2025: last year
       recordRow('inquiries', at('2026-01-01T05:00:00Z'), { fullName: 'I' }), // 1 Jan 00:00 EST
     ]);
-    await seedRows(dataSource, 'contacts', [
+    await seedRows(db, 'contacts', [
       recordRow('contacts', at('2026-11-18T10:00:00Z'), { name: 'Cara' }),
       recordRow('contacts', at('2026-11-10T00:00:00Z'), { name: 'Old contact' }),
     ]);
-    await seedRows(dataSource, 'subscribers', [
+    await seedRows(db, 'subscribers', [
       recordRow('subscribers', at('2026-11-18T09:00:00Z'), { email: 'new@example.com' }),
       recordRow('subscribers', at('2026-11-17T00:00:00Z'), { email: 'tuesday@example.com' }),
       recordRow('subscribers', at('2026-01-01T00:00:00Z'), { email: 'old@example.com' }),
     ]);
-    await seedRows(dataSource, 'supplierInquiries', [recordRow('supplierInquiries', at('2026-11-02T00:00:00Z'))]);
+    await seedRows(db, 'supplierInquiries', [recordRow('supplierInquiries', at('2026-11-02T00:00:00Z'))]);
   });
   afterAll(() => server?.close());
 

@@ -32,7 +32,7 @@ export function registerUploadRoutes(router: Router, deps: AppDeps) {
     const { storedName } = ctx.params;
 
     const path = deps.uploads.pathOf(storedName);
-    const file = path ? await deps.dataSource.getRepository<UploadedFileRow>(UPLOADED_FILE).findOneBy({ storedName }) : null;
+    const file = path ? await deps.db.reads.getRepository<UploadedFileRow>(UPLOADED_FILE).findOneBy({ storedName }) : null;
     const info = path && file ? await stat(path).catch(() => null) : null;
     if (!path || !file || !info?.isFile()) throw new HttpError(404, NOT_FOUND);
 

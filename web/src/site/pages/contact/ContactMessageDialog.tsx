@@ -5,8 +5,14 @@ import { CloseIcon } from '../../components/icons';
 import { useSpamCheck } from '../../forms/spam-check/useSpamCheck';
 import { useTimedMessage } from '../../layout/useTimedMessage';
 
-/** docs/site.md#message-dialog: after a successful send the message clears and the modal closes after 4000 ms. */
-export const CONTACT_CLOSE_AFTER_MS = 4000;
+/** docs/site.md#message-dialog: a failure's message clears after 4000 ms; a success stays, with its reference, until the dialog closes. */
+export const CONTACT_ERROR_CLEARS_AFTER_MS = 4000;
+
+/** What a successful send shows: the server's message and the reference of the stored message. */
+interface Sent {
+  text: string;
+  reference?: string;
+}
 
 const EMPTY = { name: '', email: '', message: '' };
 
@@ -16,9 +22,8 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
   const [fields, setFields] = useState(EMPTY);
   const [fieldErrors, setFieldErrors] = useState<Record<string, string>>({});
   const [loading, setLoading] = useState(false);
-  const { message, show, clear } = useTimedMessage(CONTACT_CLOSE_AFTER_MS, (cleared) => {
-    if (cleared.kind === 'success') onClose();
-  });
+  const [sent, setSent] = useState<Sent | null>(null);
+  const { message: failure, show: showFailure, clear: clearFailure } = useTimedMessage(CONTACT_ERROR_CLEARS_AFTER_MS);
   const titleId = useId();
   const spamCheck = useSpamCheck();
 
@@ -30,7 +35,8 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
   }, [open]);
 
   const close = () => {
-    clear();
+    setSent(null);
+    clearFailure();
     setFieldErrors({});
     onClose();
   };
@@ -39,15 +45,16 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
     e.preventDefault();
     if (loading) return;
     setLoading(true);
-    clear();
+    setSent(null);
+    clearFailure();
     setFieldErrors({});
     try {
-      const { message: text } = await siteApi.sendContactMessage(fields, await spamCheck.proof());
+      const { message: text, reference } = await siteApi.sendContactMessage(fields, await spamCheck.proof());
       setFields(EMPTY);
-      show({ kind: 'success', text });
+      setSent({ text, reference });
     } catch (error) {
       if (error instanceof ApiError) setFieldErrors(error.fields);
-      show({
+      showFailure({
         kind: 'error',
         text: error instanceof Error && error.message ? error.message : FAILURE_MESSAGES.sendContactMessage,
       });
@@ -101,8 +108,19 @@ export function ContactMessageDialog({ open, onClose }: { open: boolean; onClose
           {errorOf('message')}
         </div>
         {spamCheck.honeypot}
-        <p className={`contact-form__status${message ? ` is-${message.kind}` : ''}`} role="status">
-          {message?.text}
+        <p className={`contact-form__status${sent ? ' is-success' : failure ? ' is-error' : ''}`} role="status">
+          {sent ? (
+            <>
+              {sent.text}
+              {sent.reference && (
+                <span className="contact-form__reference">
+                  Reference: <strong>{sent.reference}</strong>
+                </span>
+              )}
+            </>
+          ) : (
+            failure?.text
+          )}
         </p>
         <button type="submit" className="button button--primary contact-form__submit" disabled={loading}>
           {loading ? 'Sending...' : 'Send Message'}
