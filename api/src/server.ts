@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './app-deps';
 import { createApp } from './app';
 import { createAudit } from './audit/audit';
+import { startBackupSchedule } from './backups/backup-schedule';
 import { createAccessTokens } from './auth/access-tokens';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
 import type { ScryptCost } from './auth/passwords';
@@ -73,6 +74,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const limiters = createLimiterFactory(db);
   const { engine } = db;
   const mail = startMailWorker({ db, config, logger, now }, createMailTransport(config.mail, config.dataDir));
+  const audit = createAudit(db, now);
   const deps: AppDeps = {
     config,
     db,
@@ -80,7 +82,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     bus,
     tokens,
     sessions,
-    audit: createAudit(db, now),
+    audit,
     auth: createAdminAuth(db, tokens, sessions, {
       cookieSameSite: config.cookieSameSite,
       secret: config.jwtSecret,
@@ -108,6 +110,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     formGuard: createFormGuard(config.formGuard, db, now),
     logger,
     mail,
+    backups: startBackupSchedule({ config, db, audit, logger, mail, now }),
     now,
   };
   // What a crash left in UPLOADS_DIR; failing to tidy up must not keep the site down.
@@ -143,6 +146,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         server.closeAllConnections();
       });
       await deps.bus.close();
+      await deps.backups.close();
       await mail.close();
       await db.close();
     })());

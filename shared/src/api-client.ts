@@ -25,6 +25,7 @@ import type {
   SubmitResponse,
   UnreadCounts,
 } from './api';
+import type { BackupStatus } from './backups';
 import type { StatsPeriod } from './constants';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
 import type { MatchedListName, MatchedRecord, MatchesResponse } from './matching';
@@ -81,6 +82,7 @@ export const FAILURE_MESSAGES = {
   note: 'The note could not be saved',
   assignees: 'Failed to load the staff list',
   outbox: 'Failed to load the outbox',
+  backups: 'Failed to load the backups',
   retryMail: 'Retry failed',
   reply: 'Reply failed',
   matches: 'Failed to load the matches',
@@ -415,6 +417,8 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     audit: (query: AuditQuery = {}) =>
       json<AuditPage>('GET', `${API_PATHS.adminAudit}${queryString(query)}`, FAILURE_MESSAGES.audit, { authenticated: true }),
+    /** The backups' state, last runs and archives (owners). */
+    backups: () => json<BackupStatus>('GET', API_PATHS.adminBackups, FAILURE_MESSAGES.backups, { authenticated: true }),
     outbox: (query: { recordId?: string } = {}) =>
       json<OutboxPage>('GET', `${API_PATHS.adminOutbox}${queryString(query)}`, FAILURE_MESSAGES.outbox, { authenticated: true }),
     reply: (name: AdminListName, id: string, message: string) =>

@@ -30,6 +30,8 @@ export const API_PATHS = {
   adminAudit: '/admin/audit',
   adminAssignees: '/admin/assignees',
   adminOutbox: '/admin/outbox',
+  /** The backups' state, last runs and archives (owners; docs/operations.md#backups). */
+  adminBackups: '/admin/backups',
   /** This admin's unread records per list (docs/admin.md#read-state). */
   adminUnread: '/admin/unread',
   subscribers: '/subscribers',

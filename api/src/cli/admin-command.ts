@@ -19,7 +19,9 @@ export const USAGE = `Usage:
   npm run admin -- create <email> [--password <password>] [--role ${ROLES.join('|')}]
   npm run admin -- reset-password <email> [--password <password>]
   npm run admin -- reset-two-factor <email>
-  npm run admin -- list`;
+  npm run admin -- list
+  npm run admin -- backup [--to <folder>]
+  npm run admin -- restore <archive>`;
 
 export interface CliResult {
   code: number;

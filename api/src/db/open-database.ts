@@ -15,11 +15,10 @@ import {
 import type { Config } from '../config';
 import { MIGRATIONS } from './all-migrations';
 import type { Database, Queries, RowReader, Transaction } from './database';
-import type { Engine } from './engine';
+import { SQLITE_FILE_NAME, type Engine } from './engine';
 import { allEntities } from './entities';
 import { createRowReader } from './row-reader';
 
-export const SQLITE_FILE_NAME = 'sourcing.sqlite';
 const BUSY_TIMEOUT_MS = 5000;
 /** Distinct statement texts kept prepared (SQLite) or renumbered (PostgreSQL); the app builds a few dozen shapes. */
 const STATEMENT_CACHE_LIMIT = 500;
@@ -54,7 +53,7 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   const file = join(config.dataDir, SQLITE_FILE_NAME);
   const handle = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
   handle.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  handle.pragma('synchronous = NORMAL');
+  handle.pragma('synchronous = FULL'); // a commit is on disk when it returns: docs/operations.md#durability
   const turns = new Turns(transactions);
   const dataSource = new DataSource({
     ...common,

@@ -4,6 +4,7 @@ import type { Transaction } from '../db/database';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml } from './compose';
 import { queueMail } from './outbox';
+import { siteUrl } from './site-url';
 
 /** What the visitor sent, in the confirmation's words. */
 const SENT_OF: Record<RecordKind['definition']['kind'], string> = {
@@ -41,9 +42,6 @@ const copyHtml = (lines: CopyLine[]) =>
     .join('')}</table>`;
 
 const paragraphs = (texts: string[]) => texts.map((t) => `<p>${escapeHtml(t)}</p>`).join('');
-
-/** The site's address as mails link to it. */
-export const siteUrl = (config: Config) => config.publicUrl ?? `http://localhost:${config.port}`;
 
 /**
  * The mails of a new submission, queued in its transaction (docs/mail.md#the-mails): a confirmation

@@ -70,7 +70,7 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
     expect(routes.filter((r) => PUBLIC_ROUTES.has(key(r)) && r.role !== null).map(key)).toEqual([]);
   });
 
-  it('declares reads for viewers, and staff, audit and erasure for owners', () => {
+  it('declares reads for viewers, and staff, audit, backups and erasure for owners', () => {
     const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
     expect(roles).toMatchObject({
       'GET /api/subscribers': 'viewer',
@@ -93,6 +93,7 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
       'POST /api/admin/invitations/:id/resend': 'owner',
       'DELETE /api/admin/invitations/:id': 'owner',
       'GET /api/admin/audit': 'owner',
+      'GET /api/admin/backups': 'owner',
       'GET /api/admin/assignees': 'viewer',
     });
   });

@@ -4,6 +4,7 @@ import { registerAccountRoutes, registerPasskeySignIn } from '../account/account
 import type { AppDeps } from '../app-deps';
 import { registerAuditRoutes } from '../audit/audit-routes';
 import { authRoutes } from '../auth/routes';
+import { registerBackupRoutes } from '../backups/backup-routes';
 import { rateLimit } from '../http/rate-limit';
 import { registerErasure } from '../records/erasure/erasure-routes';
 import { registerDeskRoutes } from '../records/desk/desk-routes';
@@ -52,6 +53,7 @@ export function createApiRouter(deps: AppDeps): Router {
   registerPasskeySignIn(router, deps);
   registerAuditRoutes(router, deps);
   registerOutboxRoutes(router, deps);
+  registerBackupRoutes(router, deps);
   registerNewsletterRoutes(router, deps, publicPost);
   return router;
 }

@@ -41,6 +41,10 @@ export const AUDIT_ACTIONS = [
   /** One of one's sessions signed out from the account page, or all of them. */
   'session-signed-out',
   'sessions-signed-out-everywhere',
+  /** A backup written (by the schedule or the admin command), one that failed, and a backup restored (docs/operations.md#backups). */
+  'backup-taken',
+  'backup-failed',
+  'backup-restored',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -50,11 +54,11 @@ export interface AuditEntry {
   action: AuditAction;
   /** Who did it: a staff account (null for a failed sign-in with an unknown e-mail, or the CLI). */
   actorId: string | null;
-  /** Their e-mail, the e-mail typed at a failed sign-in, or 'cli'. */
+  /** Their e-mail, the e-mail typed at a failed sign-in, 'cli', or 'backup schedule'. */
   actorEmail: string;
-  /** The staff account's display name now (its e-mail when it has none); actorEmail for the CLI or an unknown e-mail. */
+  /** The staff account's display name now (its e-mail when it has none); actorEmail for the CLI, the backup schedule or an unknown e-mail. */
   actorName: string;
-  /** What it was done to: a record kind, 'staff' or 'mail', and its id when there is one. */
+  /** What it was done to: a record kind, 'staff', 'mail' or 'backup', and its id when there is one. */
   subjectKind: string | null;
   subjectId: string | null;
   /**

@@ -4,7 +4,7 @@ import type { Transaction } from '../../db/database';
 import type { AnyRow } from '../../records/record-kind';
 import { escapeHtml } from '../compose';
 import { queueMail } from '../outbox';
-import { siteUrl } from '../submission-mails';
+import { siteUrl } from '../site-url';
 import { createSubscriptionTokens } from './subscription-tokens';
 
 /** The signed links of one subscriber: confirm (expiring) and unsubscribe (RFC 8058 one-click target too). */

@@ -30,6 +30,7 @@ export const queryKeys = {
   account: ['account'] as const,
   sessions: ['sessions'] as const,
   audit: (filter: AuditFilter) => ['audit', filter] as const,
+  backups: ['backups'] as const,
 };
 
 /** The first parts of the keys of a record's own views: its detail, timeline and matches. */
