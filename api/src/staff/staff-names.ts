@@ -3,9 +3,6 @@ import { In, type EntityManager } from 'typeorm';
 import type { AdminState } from '../auth/require-admin';
 import { AdminEntity, type AdminRow } from '../auth/schema';
 
-/** What reads the accounts: `db.reads`, or a transaction's manager. */
-type Db = EntityManager;
-
 /** A staff member as records, timelines and live changes show them: with their display name (else their e-mail). */
 export const assigneeOf = (admin: Pick<AdminRow, 'id' | 'email' | 'displayName'>): Assignee => ({
   id: admin.id,
@@ -13,11 +10,11 @@ export const assigneeOf = (admin: Pick<AdminRow, 'id' | 'email' | 'displayName'>
   name: displayNameOf({ name: admin.displayName, email: admin.email }),
 });
 
-/** The staff with these ids, by id, named as they are now. */
-export async function staffById(db: Db, ids: (string | null | undefined)[]): Promise<Map<string, Assignee>> {
+/** The staff with these ids, by id, named as they are now; `reads` is `db.reads` or a transaction's manager. */
+export async function staffById(reads: EntityManager, ids: (string | null | undefined)[]): Promise<Map<string, Assignee>> {
   const wanted = [...new Set(ids.filter((id): id is string => !!id))];
   if (wanted.length === 0) return new Map();
-  const admins = await db.getRepository(AdminEntity).find({
+  const admins = await reads.getRepository(AdminEntity).find({
     select: { id: true, email: true, displayName: true },
     where: { id: In(wanted) },
   });
@@ -25,18 +22,18 @@ export async function staffById(db: Db, ids: (string | null | undefined)[]): Pro
 }
 
 /** The signed-in admin of a request as the actor of a change (the name read now, so a rename shows at once). */
-export async function actorOf(db: Db, ctx: { state: AdminState }): Promise<Assignee> {
+export async function actorOf(reads: EntityManager, ctx: { state: AdminState }): Promise<Assignee> {
   const { id, email } = ctx.state.admin;
-  return (await staffById(db, [id])).get(id) ?? { id, email, name: email };
+  return (await staffById(reads, [id])).get(id) ?? { id, email, name: email };
 }
 
 /**
  * A timeline with every staff member it names (who did it, an owner before and after) under their
  * current name: events store ids and e-mails, and a name may change after the fact.
  */
-export async function nameTimelineStaff(db: Db, entries: TimelineEntry[]): Promise<TimelineEntry[]> {
+export async function nameTimelineStaff(reads: EntityManager, entries: TimelineEntry[]): Promise<TimelineEntry[]> {
   const staff = await staffById(
-    db,
+    reads,
     entries.flatMap((e) => [e.actor?.id, ...(e.type === 'owner' ? [e.from?.id, e.to?.id] : [])]),
   );
   const named = (who: Assignee | null): Assignee | null =>
