@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { parseEmailAddress } from '@sourcing/shared';
 import { z } from 'zod';
 
 const commaList = z
@@ -94,14 +95,26 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Sourcing <no-reply@localhost>')),
-  /** Who hears of every new submission. */
-  NOTIFY_EMAILS: commaList,
+  /** Who hears of every new submission: each entry one address (a list inside an entry would add recipients). */
+  NOTIFY_EMAILS: commaList.transform((entries, ctx) =>
+    entries.map((entry) => {
+      const parsed = parseEmailAddress(entry);
+      if (parsed.ok) return parsed.address;
+      ctx.addIssue({ code: 'custom', message: `NOTIFY_EMAILS: "${entry}": ${parsed.message}` });
+      return entry;
+    }),
+  ),
+  /** Mails to one visitor's address (confirmations, newsletter confirmations), across forms and replicas. */
+  CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(1)),
+  CONFIRMATIONS_PER_ADDRESS_PER_DAY: z.preprocess(emptyAsUndefined, positiveInt(3)),
   /** The first retry waits this long, each next one twice as long (up to an hour). */
   MAIL_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, positiveInt(30_000)),
   MAIL_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, positiveInt(8)),
   /** How long a replica owns a mail it claimed before another may take it over (it crashed). */
   MAIL_LEASE_SECONDS: z.preprocess(emptyAsUndefined, positiveInt(300)),
   MAIL_POLL_MS: z.preprocess(emptyAsUndefined, positiveInt(2000)),
+  /** Records not updated for this many months are erased daily (docs/admin.md#retention); unset: never. */
+  RETENTION_MONTHS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1200).optional()),
   /** Where `admin backup` writes by default and scheduled backups go; unset: no schedule (docs/operations.md#backups). */
   BACKUP_DIR: optionalString,
   BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(24)),
@@ -149,6 +162,8 @@ export interface Config {
   /** The public forms' spam check (docs/forms.md#spam-protection). */
   formGuard: FormGuardConfig;
   mail: MailConfig;
+  /** Months after which records not updated are erased, or null (off). */
+  retentionMonths: number | null;
   storage: StorageConfig;
 }
 
@@ -191,6 +206,9 @@ export interface MailConfig {
   maxAttempts: number;
   leaseSeconds: number;
   pollMs: number;
+  /** Mails one visitor's address may get per 10 minutes and per 24 hours (docs/hardening.md#mail-to-visitors). */
+  perAddressPer10Minutes: number;
+  perAddressPerDay: number;
 }
 
 export class ConfigError extends Error {}
@@ -283,7 +301,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       leaseSeconds: e.MAIL_LEASE_SECONDS,
       pollMs: e.MAIL_POLL_MS,
+      perAddressPer10Minutes: e.CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES,
+      perAddressPerDay: e.CONFIRMATIONS_PER_ADDRESS_PER_DAY,
     },
+    retentionMonths: e.RETENTION_MONTHS ?? null,
     storage,
   };
 }

@@ -18,6 +18,7 @@ import { createMailTransport } from './mail/transport';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { scheduleRetention } from './privacy/retention';
 import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
@@ -119,6 +120,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     return null;
   });
   if (leftovers && (leftovers.incoming || leftovers.orphans)) logger.info('removed upload leftovers', { ...leftovers });
+  const retention = scheduleRetention(deps);
   const app = createApp(deps);
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
@@ -139,6 +141,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      retention.stop();
       sessions.close();
       await hub.close();
       await new Promise<void>((resolve) => {

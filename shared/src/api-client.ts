@@ -4,11 +4,14 @@ import {
   API_PATHS,
   API_PREFIX,
   BULK_SUFFIX,
+  ERASE_SUFFIX,
   EXPORT_LINK_SUFFIX,
   LINKS_SUFFIX,
   MATCHES_SUFFIX,
   NOTES_SUFFIX,
   READ_ALL_SUFFIX,
+  PERSON_ERASE_SUFFIX,
+  PERSON_EXPORT_LINK_SUFFIX,
   READ_SUFFIX,
   TIMELINE_SUFFIX,
   type AdminListName,
@@ -31,6 +34,7 @@ import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, Recor
 import type { MatchedListName, MatchedRecord, MatchesResponse } from './matching';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
 import type { ContactMessageInput } from './records';
+import type { BlockListPage, BulkErased, PersonErased, PersonLookup, PrivacySettings, PrivacySettingsInput } from './privacy';
 import type {
   AcceptInvitationInput,
   AccountProfile,
@@ -97,6 +101,14 @@ export const FAILURE_MESSAGES = {
   account: 'Failed to load your account',
   saveAccount: 'Failed to save your account',
   sessions: 'Failed to load your sessions',
+  blockList: 'Failed to load the block list',
+  block: 'The block list could not be changed',
+  person: 'Failed to look the person up',
+  exportPerson: 'Export failed',
+  erasePerson: 'Failed to erase the person',
+  bulkErase: 'Failed to erase the records',
+  privacySettings: 'Failed to load the privacy settings',
+  savePrivacySettings: 'The settings could not be saved',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 /**
@@ -425,6 +437,45 @@ export function createApiClient(options: ApiClientOptions) {
       json<{ message: string }>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}/reply`, FAILURE_MESSAGES.reply, {
         authenticated: true,
         json: { message },
+      }),
+    /** Erases several records of a list (owners). */
+    bulkErase: (name: AdminListName, ids: string[]) =>
+      json<BulkErased>('POST', `${ADMIN_LISTS[name].path}${ERASE_SUFFIX}`, FAILURE_MESSAGES.bulkErase, {
+        json: { ids },
+        authenticated: true,
+      }),
+    blockList: () => json<BlockListPage>('GET', API_PATHS.adminBlockList, FAILURE_MESSAGES.blockList, { authenticated: true }),
+    /** Puts addresses or domains on the block list; answers those that were not on it yet. */
+    block: (values: string[]) =>
+      json<BlockListPage>('POST', API_PATHS.adminBlockList, FAILURE_MESSAGES.block, { json: { values }, authenticated: true }),
+    unblock: (value: string) =>
+      json<{ message: string }>('DELETE', `${API_PATHS.adminBlockList}/${encodeURIComponent(value)}`, FAILURE_MESSAGES.block, {
+        authenticated: true,
+      }),
+    /** Every record naming an address (docs/admin.md#a-persons-data). */
+    person: (email: string) =>
+      json<PersonLookup>('GET', `${API_PATHS.adminPeople}${queryString({ email })}`, FAILURE_MESSAGES.person, {
+        authenticated: true,
+      }),
+    /** A short-lived signed link to the ZIP of a person's data. */
+    personExportLink: (email: string) =>
+      json<{ url: string }>(
+        'GET',
+        `${API_PATHS.adminPeople}${PERSON_EXPORT_LINK_SUFFIX}${queryString({ email })}`,
+        FAILURE_MESSAGES.exportPerson,
+        { authenticated: true },
+      ),
+    erasePerson: (email: string) =>
+      json<PersonErased>('POST', `${API_PATHS.adminPeople}${PERSON_ERASE_SUFFIX}`, FAILURE_MESSAGES.erasePerson, {
+        json: { email },
+        authenticated: true,
+      }),
+    privacySettings: () =>
+      json<PrivacySettings>('GET', API_PATHS.adminPrivacySettings, FAILURE_MESSAGES.privacySettings, { authenticated: true }),
+    savePrivacySettings: (input: PrivacySettingsInput) =>
+      json<PrivacySettings>('PATCH', API_PATHS.adminPrivacySettings, FAILURE_MESSAGES.savePrivacySettings, {
+        json: input,
+        authenticated: true,
       }),
     retryMail: (id: string) =>
       json<OutboxMailSummary>('POST', `${API_PATHS.adminOutbox}/${encodeURIComponent(id)}/retry`, FAILURE_MESSAGES.retryMail, {

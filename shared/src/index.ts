@@ -8,6 +8,8 @@ export * from './countries';
 export * from './platform';
 export * from './realtime';
 export * from './schemas/common';
+export * from './email-address';
+export * from './privacy';
 export * from './schemas/admin-login';
 export * from './records';
 export * from './notifications';

@@ -14,8 +14,15 @@ import { queueMail } from './outbox';
 import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
 import { touchRecords } from '../records/desk/updated-at';
 import { changeWithEvents } from '../records/publish';
+import { addressVerdict } from './visitor-mail';
 
 export const replySchema = z.object({ message: requiredText('Message is required', MAX_LENGTH.long) });
+
+/** Why a reply cannot go (docs/mail.md#addresses): the record's address is not one address, or it is blocked. */
+export const REPLY_REFUSED = {
+  'invalid-address': 'The sender’s e-mail address is not one valid address, so no mail can be sent to it',
+  blocked: 'The sender’s address is on the block list: take it off the list to reply',
+} as const;
 
 /**
  * POST <list>/:id/reply: staff answer the sender of a record with references. The reply goes
@@ -32,6 +39,8 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
       const repo = deps.db.reads.getRepository<AnyRow>(kind.entity);
       const row = UUID.test(ctx.params.id) ? await repo.findOneBy({ id: ctx.params.id }) : null;
       if (!row) throw new HttpError(404, NOT_FOUND);
+      const verdict = await addressVerdict(deps, String(row.email));
+      if (!verdict.ok) throw new HttpError(409, REPLY_REFUSED[verdict.reason]);
       const reference = String(row.reference);
       // The author's name (timeline, live change) and signature, below the message (docs/admin.md#account-page).
       const author = await deps.db.reads.getRepository(AdminEntity).findOneBy({ id: ctx.state.admin.id });
@@ -47,7 +56,7 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
           'reply',
           {
             from: deps.config.mail.from,
-            to: [String(row.email)],
+            to: [verdict.address],
             subject: `Re: ${reference}`,
             text: `${message}\n\nReference: ${reference}\n`,
             html: `<p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reference: ${escapeHtml(reference)}</p>`,

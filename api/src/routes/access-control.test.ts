@@ -98,6 +98,23 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
     });
   });
 
+  it('declares the block list, a person’s data, retention settings and bulk erasure for owners only', () => {
+    const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
+    const lists = Object.values(ADMIN_LISTS).map(({ path }) => [`POST /api${path}/erase`, 'owner']);
+    expect(roles).toMatchObject({
+      'GET /api/admin/block-list': 'owner',
+      'POST /api/admin/block-list': 'owner',
+      'DELETE /api/admin/block-list/:value': 'owner',
+      'GET /api/admin/people': 'owner',
+      'GET /api/admin/people/export-link': 'owner',
+      'GET /api/admin/people/export.zip': 'owner',
+      'POST /api/admin/people/erase': 'owner',
+      'GET /api/admin/privacy-settings': 'owner',
+      'PATCH /api/admin/privacy-settings': 'owner',
+      ...Object.fromEntries(lists),
+    });
+  });
+
   it('registers the sales desk of every worked list: changes, bulk changes and notes for agents, the timeline for viewers', () => {
     const desk = DESK_LISTS.flatMap((list) => {
       const path = `/api${ADMIN_LISTS[list].path}`;

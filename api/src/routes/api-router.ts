@@ -18,6 +18,9 @@ import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerInvitationRoutes } from '../staff/invitation-routes';
 import { registerStaffRoutes } from '../staff/staff-routes';
+import { registerBlockListRoutes } from '../privacy/block-list-routes';
+import { registerPersonRoutes } from '../privacy/person-routes';
+import { registerPrivacySettingsRoutes } from '../privacy/privacy-settings-routes';
 import { registerFormChallengeRoute } from '../spam/challenge-route';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
@@ -55,5 +58,8 @@ export function createApiRouter(deps: AppDeps): Router {
   registerOutboxRoutes(router, deps);
   registerBackupRoutes(router, deps);
   registerNewsletterRoutes(router, deps, publicPost);
+  registerBlockListRoutes(router, deps);
+  registerPersonRoutes(router, deps);
+  registerPrivacySettingsRoutes(router, deps);
   return router;
 }

@@ -16,6 +16,15 @@ export const AUDIT_ACTIONS = [
   /** An e-mail reply from a record, queued in the outbox. */
   'record-replied',
   'record-erased',
+  /** Addresses or domains put on the block list, or one taken off it (docs/admin.md#block-list). */
+  'senders-blocked',
+  'sender-unblocked',
+  /** A person's data downloaded, or every record of their address erased (kinds and ids only). */
+  'person-exported',
+  'person-erased',
+  /** The daily retention job erased records not updated for RETENTION_MONTHS (kinds and ids only). */
+  'retention-erased',
+  'privacy-settings-changed',
   /** A failed mail queued again from the Outbox page. */
   'mail-retried',
   'staff-created',

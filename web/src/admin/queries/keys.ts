@@ -30,6 +30,11 @@ export const queryKeys = {
   account: ['account'] as const,
   sessions: ['sessions'] as const,
   audit: (filter: AuditFilter) => ['audit', filter] as const,
+  blockList: ['blockList'] as const,
+  privacySettings: ['privacySettings'] as const,
+  /** The records naming an address (the person look-up). */
+  person: (email: string) => ['person', email] as const,
+  allPeople: ['person'] as const,
   backups: ['backups'] as const,
 };
 
