@@ -3,12 +3,12 @@ import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import { totpCodeAt } from '@sourcing/api/test/accounts';
 import { simpleParser } from 'mailparser';
-import { E2E_PORT } from '../support/env';
+import { E2E_DATA_DIR, E2E_PORT } from '../support/env';
 import { createAdmin, signIn, uniqueTag } from './support';
 
 /** The invitation link in a mail to `email`, if one was written yet (the test server keeps mails as .eml files: docs/mail.md#outbox). */
 async function mailedInvitationLink(email: string): Promise<string | null> {
-  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  const folder = join(E2E_DATA_DIR, 'mail');
   for (const file of await readdir(folder).catch(() => [])) {
     const mail = await simpleParser(await readFile(join(folder, file)));
     const link = /https?:\/\/\S+\/admin\/invitation#[\w-]+/.exec(mail.text ?? '')?.[0];

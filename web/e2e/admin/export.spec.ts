@@ -1,6 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test } from '@playwright/test';
-import { seedContact, signIn, uniqueTag } from './support';
+import { expect, openAdmin, seedContact, test, uniqueTag } from './support';
 
 test('"Export CSV" downloads the rows of the current search on a signed link, BOM first, formulas neutralised', async ({
   page,
@@ -18,7 +17,7 @@ test('"Export CSV" downloads the rows of the current search on a signed link, BO
     email: 'other@example.com',
     message: 'not in the search',
   });
-  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await openAdmin(page, `/admin/contact-queries?q=${tag}`);
   await expect(page.locator('table.records-table tbody tr')).toHaveCount(2);
 
   const download = page.waitForEvent('download');

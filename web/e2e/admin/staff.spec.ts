@@ -1,13 +1,26 @@
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env';
-import { bearerOf, createStaff, inquiryValues, PDF_FILE, seedInquiry, signIn, uniqueTag } from './support';
+import {
+  adminPage,
+  bearerOf,
+  createStaff,
+  expect,
+  inquiryValues,
+  openAdmin,
+  PDF_FILE,
+  seedInquiry,
+  test,
+  uniqueTag,
+} from './support';
 
-test('a viewer reads everything and can change nothing: no change buttons, and the server refuses', async ({ page, request }) => {
+test('a viewer reads everything and can change nothing: no change buttons, and the server refuses', async ({
+  browser,
+  request,
+}) => {
   const tag = uniqueTag('Viewer');
   await seedInquiry(request, inquiryValues(tag));
   const viewer = await createStaff(request, 'viewer');
 
-  await signIn(page, `/admin/inquiries?q=${tag}`, viewer);
+  const page = await adminPage(browser, `/admin/inquiries?q=${tag}`, viewer);
   await expect(page.getByRole('link', { name: 'Audit' })).toHaveCount(0);
   await page.getByRole('link', { name: `Jane ${tag}` }).click();
   await expect(page.getByRole('heading', { name: `Jane ${tag}` })).toBeVisible();
@@ -22,6 +35,7 @@ test('a viewer reads everything and can change nothing: no change buttons, and t
   expect((await request.delete(`/api/inquiry/inquiries/${id}`, { headers })).status()).toBe(403);
   expect((await request.get('/api/admin/staff', { headers })).status()).toBe(403);
   expect((await request.get(`/api/inquiry/inquiries/${id}`, { headers })).status()).toBe(200);
+  await page.context().close();
 });
 
 test('an owner erases a record: it leaves the list, its file is gone, the audit trail names only kind and id', async ({
@@ -30,7 +44,7 @@ test('an owner erases a record: it leaves the list, its file is gone, the audit 
 }) => {
   const tag = uniqueTag('Erase');
   await seedInquiry(request, inquiryValues(tag), PDF_FILE);
-  await signIn(page, `/admin/inquiries?q=${tag}`);
+  await openAdmin(page, `/admin/inquiries?q=${tag}`);
   await page.getByRole('link', { name: `Jane ${tag}` }).click();
   const fileUrl = await page.locator(`iframe[title="${PDF_FILE.name}"]`).getAttribute('src');
   expect((await request.get(fileUrl!)).status()).toBe(200);
