@@ -15,3 +15,4 @@ export * from './staff';
 export * from './desk';
 export * from './matching';
 export * from './file-names';
+export * from './text-folding';

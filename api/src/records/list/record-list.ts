@@ -1,9 +1,9 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   filteredFields,
+  foldText,
   OWNER_UNASSIGNED,
   rangeBound,
-  searchedKeys,
   SPAM_STATUS,
   type AdminListName,
   type FilteredField,
@@ -14,6 +14,7 @@ import { dbTime } from '../../db/engine';
 import type { Queries } from '../../db/database';
 import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
+import { SEARCH_TEXT_COLUMN } from '../record-entity';
 import { countsInOrder, statusCounts, withoutSpam } from '../desk/status-counts';
 import { recordCounts } from '../record-counts';
 import type { RecordKind, RecordTable } from '../record-kind';
@@ -26,8 +27,6 @@ export interface RecordListDefinition<Rec> {
   name: AdminListName;
   entity: string;
   table: RecordTable;
-  /** Searched by `q`, case-insensitively, anywhere in the text. */
-  searchColumns: readonly string[];
   /** The desk's statuses (tabs, the status filter), null for a list staff do not work on. */
   statuses: readonly string[] | null;
   /** The fields its filters compare (docs/admin.md#filters). */
@@ -46,7 +45,6 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
     name: kind.definition.list,
     entity: kind.entity,
     table: kind.table,
-    searchColumns: searchedKeys(kind.definition),
     statuses: kind.definition.statuses,
     filterFields: filteredFields(kind.definition),
     present,
@@ -56,14 +54,6 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
 
 type ListDeps = Pick<AppDeps, 'db'>;
 export type Filter = Pick<ParsedListQuery, 'q' | 'since' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>;
-
-/**
- * The searched columns joined by a unit separator (so a match never spans two fields) and
- * lower-cased: the same expression the search indexes of both engines are built on.
- */
-export function searchedText(columns: readonly string[], alias: string): string {
-  return `LOWER(${columns.map((c) => `${alias}."${c}"`).join(` || '\u001f' || `)})`;
-}
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed. */
@@ -78,7 +68,7 @@ export interface FilteredRows {
 
 export function filteredRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'statuses' | 'filterFields'>,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'statuses' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
   return withStatus(def, matchingRows(deps, def, filter), filter.status);
@@ -101,7 +91,7 @@ const isNarrowed = (filter: Filter) => Boolean(filter.q || filter.since || Objec
 /** The rows matching the search and every filter but the status (the status tabs count these). */
 function matchingRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'filterFields'>,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
   const engine = deps.db.engine;
@@ -111,13 +101,15 @@ function matchingRows(
     rows.params.push(...params);
   };
   if (filter.q) {
-    // PostgreSQL: a trigram GIN index on this very expression; SQLite: the FTS5 trigram table
-    // its triggers fill (migration 1795000000700).
+    // Folded as each record's searched text was when stored (docs/operations.md#search-indexes).
+    // PostgreSQL: a trigram GIN index on that column; SQLite: the FTS5 trigram table its triggers
+    // fill from it (migration 1795000001300).
+    const folded = foldText(filter.q);
     const text =
       engine === 'postgres'
-        ? `${searchedText(def.searchColumns, 'r')} ${likeOf(filter.q)}`
-        : `r."id" IN (SELECT "id" FROM "${def.table}_search" WHERE "text" ${likeOf(filter.q)})`;
-    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
+        ? `r."${SEARCH_TEXT_COLUMN}" ${likeOf(folded)}`
+        : `r."id" IN (SELECT "id" FROM "${def.table}_search" WHERE "text" ${likeOf(folded)})`;
+    const pattern = `%${escapeLike(folded)}%`;
     // A record's reference (its id, given to the visitor) finds it too.
     if (UUID.test(filter.q)) add(`(${text} OR r."id" = ?)`, pattern, filter.q.toLowerCase());
     else add(text, pattern);
