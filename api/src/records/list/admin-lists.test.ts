@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import {
   BUYER_INQUIRY,
+  DEFAULT_SORT,
   fieldsShownIn,
   SUPPLIER_OFFER,
   type ContactMessageRecord,
@@ -8,7 +9,8 @@ import {
   type RecordDefinition,
 } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf, pageQuery, type Filter } from './record-list';
+import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf, type Filter } from './record-list';
+import { segmentQuery, sortOrderOf } from './sorted-pages';
 import { recordRow, seedRows } from '../../test/factories';
 import type { RecordKind } from '../record-kind';
 import { RECORD_KINDS } from '../record-kinds';
@@ -240,14 +242,9 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
 
   const plan = async (q: string, kind: RecordKind = RECORD_KINDS.contacts, narrowed: Partial<Filter> = {}) => {
     const def = listDefinitionOf(kind);
-    const { sql, params } = pageQuery(
-      server.deps,
-      def,
-      filteredRows(server.deps, def, { q, since: null, filters: {}, ...narrowed }),
-      'newest',
-      null,
-      50,
-    );
+    const filter = { q, since: null, filters: {}, ...narrowed };
+    const [first] = (await sortOrderOf(server.deps, def, DEFAULT_SORT, filter)).segments;
+    const { sql, params } = segmentQuery(server.deps, def, filteredRows(server.deps, def, filter), first, null, 50);
     const { db } = server.deps;
     if (engine === 'postgres') {
       return db.transaction(async (tx) => {

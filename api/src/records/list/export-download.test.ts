@@ -1,5 +1,6 @@
 /** The CSV export on its short-lived signed link: what the admin's browser or desktop app downloads directly. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DEFAULT_SORT } from '@sourcing/shared';
 import { RECORD_KINDS } from '../record-kinds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRow, seedRows } from '../../test/factories';
@@ -127,7 +128,7 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
     for await (const record of allRecords(
       server.deps,
       definition,
-      { q: '', since: null, sort: 'newest', filters: {} },
+      { q: '', since: null, sort: DEFAULT_SORT, filters: {} },
       () => '',
     )) {
       expect(record).toHaveProperty('email');

@@ -2,11 +2,13 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   filteredFields,
   foldText,
+  listColumnsOf,
   OWNER_UNASSIGNED,
   rangeBound,
   SPAM_STATUS,
   type AdminListName,
   type FilteredField,
+  type ListColumn,
   type ListPage,
 } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
@@ -21,6 +23,7 @@ import type { RecordKind, RecordTable } from '../record-kind';
 import { csvColumnsOf, type CsvColumn } from './csv';
 import { encodeCursor, UUID, type Cursor } from './cursor';
 import type { ParsedListQuery } from './list-query';
+import { readSorted, sortOrderOf, type RowsWhere, type SortOrder } from './sorted-pages';
 
 /** What differs between the four admin lists, derived from each kind; the paging, search and export are shared. */
 export interface RecordListDefinition<Rec> {
@@ -31,6 +34,8 @@ export interface RecordListDefinition<Rec> {
   statuses: readonly string[] | null;
   /** The fields its filters compare (docs/admin.md#filters). */
   filterFields: readonly FilteredField[];
+  /** Its columns: what it sorts by (docs/api.md#sorting). */
+  columns: readonly ListColumn[];
   present(row: ListRow, sign: LinkSigner): Rec;
   csvColumns: CsvColumn<Rec>[];
 }
@@ -47,6 +52,7 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
     table: kind.table,
     statuses: kind.definition.statuses,
     filterFields: filteredFields(kind.definition),
+    columns: listColumnsOf(kind.definition),
     present,
     csvColumns: csvColumnsOf(kind.definition),
   };
@@ -60,11 +66,7 @@ const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 const likeOf = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?');
 
 /** A list's rows narrowed by the search, the filters and the status: the FROM and WHERE of its statements, `?` placeholders. */
-export interface FilteredRows {
-  from: string;
-  where: string[];
-  params: unknown[];
-}
+export type FilteredRows = RowsWhere;
 
 export function filteredRows(
   deps: ListDeps,
@@ -138,41 +140,19 @@ function matchingRows(
 
 const whereClause = (where: string[]) => (where.length ? ` WHERE ${where.join(' AND ')}` : '');
 
-/** The SELECT of a page: rows after `cursor` in the chosen order (one index range scan on (createdAt, id), whatever the depth). */
-export function pageQuery(
-  deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'entity'>,
-  base: FilteredRows,
-  order: ParsedListQuery['sort'],
-  cursor: Cursor | null,
-  limit: number,
-): { sql: string; params: unknown[] } {
-  const where = [...base.where];
-  const params = [...base.params];
-  if (cursor) {
-    where.push(`(r."createdAt", r."id") ${order === 'oldest' ? '>' : '<'} (?, ?)`);
-    params.push(dbTime(deps.db.engine, cursor.createdAt), cursor.id);
-  }
-  const direction = order === 'oldest' ? 'ASC' : 'DESC';
-  const columns = deps.db.rowReader(def.entity).columns('r');
-  return {
-    sql: `SELECT ${columns} FROM ${base.from}${whereClause(where)} ORDER BY r."createdAt" ${direction}, r."id" ${direction} LIMIT ${limit}`,
-    params,
-  };
-}
-
+/** Up to `limit` rows after `cursor` in the order, each with its place in it (sorted-pages.ts). */
 async function pageRows(
   deps: ListDeps,
   def: Pick<RecordListDefinition<unknown>, 'entity'>,
   base: FilteredRows,
-  order: ParsedListQuery['sort'],
+  order: SortOrder,
   cursor: Cursor | null,
   limit: number,
   reads: Pick<Queries, 'all'> = deps.db,
-): Promise<ListRow[]> {
-  const { sql, params } = pageQuery(deps, def, base, order, cursor, limit);
+): Promise<{ row: ListRow; cursor: Cursor }[]> {
   const reader = deps.db.rowReader<ListRow>(def.entity);
-  return (await reads.all(sql, params)).map((raw) => reader.read(raw));
+  const rows = await readSorted(deps, def, base, order, cursor, limit, reads);
+  return rows.map(({ raw, cursor: place }) => ({ row: reader.read(raw), cursor: place }));
 }
 
 /** Rows per status of the rows matching the search and filters: one grouped count. */
@@ -223,15 +203,15 @@ export async function listRecords<Rec>(
   const base = withStatus(def, matching, query.status);
   const [{ total, byStatus }, rows] = await Promise.all([
     totals(deps, def, query, matching, base),
-    pageRows(deps, def, base, query.sort, query.cursor, query.limit + 1),
+    sortOrderOf(deps, def, query.sort, query).then((order) => pageRows(deps, def, base, order, query.cursor, query.limit + 1)),
   ]);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page.at(-1);
   return {
-    data: page.map((row) => def.present(row, sign)),
+    data: page.map(({ row }) => def.present(row, sign)),
     total,
-    nextCursor: more && last ? encodeCursor(last) : null,
+    nextCursor: more && last ? encodeCursor(last.cursor) : null,
     ...(byStatus ? { statusCounts: byStatus } : {}),
   };
 }
@@ -257,7 +237,7 @@ export async function findRecord<Rec>(
 export const CSV_BATCH_SIZE = 200;
 
 /**
- * Every matching record, newest first (or oldest), fetched in keyset batches so memory stays flat,
+ * Every matching record in the list's order, fetched in keyset batches so memory stays flat,
  * through reads of their own (db.openScan) closed when the caller stops. Each
  * batch after the first waits for the event loop's next turn: a SQLite read answers at once, so a
  * 1M-row export would otherwise hold the server for its whole length, every other request waiting.
@@ -269,15 +249,16 @@ export async function* allRecords<Rec>(
   sign: LinkSigner,
 ): AsyncGenerator<Rec> {
   const base = filteredRows(deps, def, query);
+  const order = await sortOrderOf(deps, def, query.sort, query);
   const reads = deps.db.openScan();
   try {
     let cursor: Cursor | null = null;
     for (;;) {
       if (cursor) await nextTurn();
-      const rows: ListRow[] = await pageRows(deps, def, base, query.sort, cursor, CSV_BATCH_SIZE, reads);
-      for (const row of rows) yield def.present(row, sign);
+      const rows = await pageRows(deps, def, base, order, cursor, CSV_BATCH_SIZE, reads);
+      for (const { row } of rows) yield def.present(row, sign);
       if (rows.length < CSV_BATCH_SIZE) return;
-      cursor = rows[rows.length - 1];
+      cursor = rows[rows.length - 1].cursor;
     }
   } finally {
     reads.close();

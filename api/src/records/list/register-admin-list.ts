@@ -1,6 +1,14 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
-import { ADMIN_LISTS, API_PREFIX, CSV_EXPORT_SUFFIX, csvFileName, EXPORT_LINK_SUFFIX, OWNER_MINE } from '@sourcing/shared';
+import {
+  ADMIN_LISTS,
+  API_PREFIX,
+  CSV_EXPORT_SUFFIX,
+  csvFileName,
+  EXPORT_LINK_SUFFIX,
+  OWNER_MINE,
+  sortParam,
+} from '@sourcing/shared';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../../app-deps';
 import { declareRole, requireRole, type AdminState } from '../../auth/require-admin';
@@ -100,7 +108,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
       ctx,
       'export',
       { kind: kind.definition.kind },
-      { list: def.name, filters: { q, since, sort, status, ...filters } },
+      { list: def.name, filters: { q, since, sort: sortParam(sort), status, ...filters } },
     );
   };
 
