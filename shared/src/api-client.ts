@@ -17,6 +17,7 @@ import type {
   AdminListRecords,
   ApiErrorBody,
   DashboardStats,
+  ExportQuery,
   ListPage,
   ListQuery,
   OutboxMailSummary,
@@ -177,7 +178,7 @@ export function createApiClient(options: ApiClientOptions) {
         authenticated: true,
       }),
     /** The export of the list with this query, on a short-lived signed link to download directly (BOM and all). */
-    exportLink: (name: AdminListName, query: Omit<ListQuery, 'limit' | 'cursor'> = {}) =>
+    exportLink: (name: AdminListName, query: ExportQuery = {}) =>
       json<{ url: string }>(
         'GET',
         `${ADMIN_LISTS[name].path}${EXPORT_LINK_SUFFIX}${listParams(query)}`,

@@ -143,8 +143,9 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
     setExporting(true);
     try {
       // A signed link the browser or desktop app streams to disk: any size, bytes (and BOM) as sent.
-      // The export is asked for with exactly the list's query: it holds what is shown.
-      const { url } = await api.exportLink(definition.name, request);
+      // The export is asked for with exactly the list's query and its shown columns: it holds what is shown.
+      const shown = columns.length < definition.columns.length ? columns.map((c) => c.key).join(',') : undefined;
+      const { url } = await api.exportLink(definition.name, { ...request, columns: shown });
       if (await platform.saveDownload({ url, fileName: csvFileName(definition.name, q, new Date()) })) {
         toastOnce.success('CSV exported');
       }
