@@ -16,3 +16,4 @@ export * from './desk';
 export * from './matching';
 export * from './file-names';
 export * from './text-folding';
+export * from './views';

@@ -15,6 +15,7 @@ import { registerReadStateRoutes } from '../records/read-state/read-state-routes
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
+import { registerViewRoutes } from '../views/views-routes';
 import { registerFormChallengeRoute } from '../spam/challenge-route';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
@@ -45,6 +46,7 @@ export function createApiRouter(deps: AppDeps): Router {
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   registerStaffRoutes(router, deps);
+  registerViewRoutes(router, deps);
   registerAuditRoutes(router, deps);
   registerOutboxRoutes(router, deps);
   registerNewsletterRoutes(router, deps, publicPost);
