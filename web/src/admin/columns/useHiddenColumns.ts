@@ -1,23 +1,39 @@
-import { useAtomValue } from 'jotai';
-import { useCallback, useEffect, useState } from 'react';
-import { sessionAtom } from '../session/session';
-import { readHiddenColumns, writeHiddenColumns } from './hidden-columns';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type { AdminListName, ColumnChoices } from '@sourcing/shared';
+import { toastOnce } from '../../common/toast-once';
+import { queryKeys } from '../queries/keys';
+import { useAdminServices } from '../services';
 
-/** The headers the signed-in admin hid in a list, and a toggle that remembers the choice for them. */
-export function useHiddenColumns(list: string): { hidden: ReadonlySet<string>; toggle: (header: string) => void } {
-  const adminId = useAtomValue(sessionAtom).admin?.id ?? null;
-  const [hidden, setHidden] = useState<ReadonlySet<string>>(() => new Set());
-  useEffect(() => {
-    setHidden(new Set(adminId ? readHiddenColumns(window.localStorage, adminId, list) : []));
-  }, [adminId, list]);
-  const toggle = useCallback(
-    (header: string) => {
-      const next = new Set(hidden);
-      if (!next.delete(header)) next.add(header);
-      setHidden(next);
-      if (adminId) writeHiddenColumns(window.localStorage, adminId, list, [...next]);
+/** Lists with more columns than this get a column chooser and a sticky first column. */
+export const WIDE_LIST_COLUMNS = 8;
+
+const NONE: ReadonlySet<string> = new Set();
+
+/**
+ * The column keys the signed-in admin hid in a list, kept on the server (docs/admin.md#column-chooser),
+ * and `choose`, which shows the new choice at once and saves it (a failure puts the saved one back).
+ */
+export function useHiddenColumns(list: AdminListName): {
+  hidden: ReadonlySet<string>;
+  choose: (hidden: readonly string[]) => void;
+} {
+  const { api } = useAdminServices();
+  const client = useQueryClient();
+  const { data } = useQuery({ queryKey: queryKeys.columnChoices, queryFn: () => api.columnChoices(), staleTime: Infinity });
+  const { mutate } = useMutation({
+    mutationFn: (hiddenColumns: string[]) => api.setColumnChoice(list, hiddenColumns),
+    onMutate: async (hiddenColumns) => {
+      await client.cancelQueries({ queryKey: queryKeys.columnChoices });
+      const before = client.getQueryData<ColumnChoices>(queryKeys.columnChoices);
+      client.setQueryData<ColumnChoices>(queryKeys.columnChoices, { ...before, [list]: hiddenColumns });
+      return { before };
     },
-    [adminId, list, hidden],
-  );
-  return { hidden, toggle };
+    onSuccess: (saved) => client.setQueryData(queryKeys.columnChoices, saved),
+    onError: (error, _, context) => {
+      client.setQueryData(queryKeys.columnChoices, context?.before);
+      toastOnce.error(error.message);
+    },
+  });
+  const chosen = data?.[list];
+  return { hidden: chosen ? new Set(chosen) : NONE, choose: (hidden) => mutate([...hidden]) };
 }

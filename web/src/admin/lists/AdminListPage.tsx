@@ -5,8 +5,7 @@ import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
 import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName } from '@sourcing/shared';
 import { ColumnChooser } from '../columns/ColumnChooser';
-import { WIDE_LIST_COLUMNS } from '../columns/hidden-columns';
-import { useHiddenColumns } from '../columns/useHiddenColumns';
+import { useHiddenColumns, WIDE_LIST_COLUMNS } from '../columns/useHiddenColumns';
 import { ownerLabel, useAssignees } from '../desk/assignees';
 import { BulkBar } from '../desk/BulkBar';
 import { FilterBar } from '../filters/FilterBar';
@@ -23,6 +22,7 @@ import { backState } from './back-to-list';
 import { columnMark, linkMark, rowMark, useRecordKeys } from './record-keys';
 import { isEmptyCell, SERIAL_HEADER, type Cell, type Column, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
+import { SavedViews } from '../views/SavedViews';
 
 type Row = AdminListRecords[keyof AdminListRecords];
 /** A worked record's version: what a change sends back. */
@@ -58,9 +58,9 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setSelected(new Set()), [requestKey]);
   const assignees = useAssignees();
-  const { hidden, toggle } = useHiddenColumns(definition.name);
+  const { hidden, choose: chooseColumns } = useHiddenColumns(definition.name);
   const wide = definition.columns.length > WIDE_LIST_COLUMNS;
-  const columns = (definition.columns as AnyColumn[]).filter((c, i) => i === 0 || !wide || !hidden.has(c.header));
+  const columns = (definition.columns as AnyColumn[]).filter((c, i) => i === 0 || !wide || !hidden.has(c.key));
   // Only those who may work records select them for a bulk change (docs/admin.md#staff-and-roles).
   const canWork = useCan('agent');
   const selectAllBox = useRef<HTMLInputElement>(null);
@@ -190,7 +190,8 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
               Mark all read
             </button>
           )}
-          {wide && <ColumnChooser headers={definition.columns.map((c) => c.header)} hidden={hidden} onToggle={toggle} />}
+          <SavedViews list={definition.name} hiddenColumns={hidden} onColumns={chooseColumns} />
+          {wide && <ColumnChooser columns={definition.columns} hidden={hidden} onChoose={chooseColumns} />}
           <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export CSV'}
           </button>

@@ -26,6 +26,10 @@ export const queryKeys = {
   staff: ['staff'] as const,
   assignees: ['assignees'] as const,
   audit: (filter: AuditFilter) => ['audit', filter] as const,
+  /** The signed-in admin's hidden columns per list (docs/admin.md#column-chooser). */
+  columnChoices: ['columnChoices'] as const,
+  /** The saved views of a list the signed-in admin sees (docs/admin.md#saved-views). */
+  views: (list: AdminListName) => ['views', list] as const,
 };
 
 /** The first parts of the keys of a record's own views: its detail, timeline and matches. */
