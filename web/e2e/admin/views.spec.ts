@@ -1,5 +1,6 @@
+import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { adminPage, createStaff, inquiryValues, seedInquiry, uniqueTag } from './support';
+import { adminPage, createStaff, inquiryValues, seedInquiry, signIn, uniqueTag } from './support';
 
 const rows = (page: Page) => page.locator('table.records-table tbody tr');
 const header = (page: Page, text: string) =>
@@ -101,4 +102,42 @@ test('a saved view reopens the search, tab and columns; shared, the team opens i
   await expect(page.getByText(`View “Only ${tag}x” deleted`)).toBeVisible();
   await expect(viewsPanel(page).getByText('No saved views yet.')).toBeVisible();
   await Promise.all([page.context().close(), other.context().close()]);
+});
+
+test('a column header sorts the list by it, both ways, kept in the URL; the export follows the order', async ({
+  page,
+  request,
+}) => {
+  const tag = uniqueTag('Sort');
+  for (const name of ['Mika', 'Ångström', 'bertil'])
+    await seedInquiry(request, inquiryValues(tag, { fullName: `${name} ${tag}` }));
+  await signIn(page, `/admin/inquiries?q=${tag}`);
+  await expect(rows(page)).toHaveCount(3);
+  const names = () => rows(page).locator('td:nth-child(2)');
+  // Newest first until a header is clicked.
+  await expect(names()).toHaveText([`bertil ${tag}`, `Ångström ${tag}`, `Mika ${tag}`]);
+
+  const fullName = page.locator('table.records-table thead th').filter({ hasText: 'Full Name' });
+  await fullName.getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sort=fullName(&|$)/);
+  await expect(fullName).toHaveAttribute('aria-sort', 'ascending');
+  // Case and accents folded: Ångström sorts as angstrom.
+  await expect(names()).toHaveText([`Ångström ${tag}`, `bertil ${tag}`, `Mika ${tag}`]);
+
+  await fullName.getByRole('button').click();
+  await expect(page).toHaveURL(/[?&]sort=-fullName(&|$)/);
+  await expect(fullName).toHaveAttribute('aria-sort', 'descending');
+  await expect(names()).toHaveText([`Mika ${tag}`, `bertil ${tag}`, `Ångström ${tag}`]);
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const csv = (await readFile(await (await download).path())).toString('utf8');
+  expect(csv.indexOf(`Mika ${tag}`)).toBeLessThan(csv.indexOf(`bertil ${tag}`));
+  expect(csv.indexOf(`bertil ${tag}`)).toBeLessThan(csv.indexOf(`Ångström ${tag}`));
+
+  await page.reload();
+  await expect(names()).toHaveText([`Mika ${tag}`, `bertil ${tag}`, `Ångström ${tag}`]);
+  await fullName.getByRole('button').click();
+  await expect(page).not.toHaveURL(/sort=/);
+  await expect(fullName).not.toHaveAttribute('aria-sort', /.*/);
 });

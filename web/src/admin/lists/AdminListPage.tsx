@@ -3,7 +3,7 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
-import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName } from '@sourcing/shared';
+import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName, type ListSort } from '@sourcing/shared';
 import { ColumnChooser } from '../columns/ColumnChooser';
 import { useHiddenColumns, WIDE_LIST_COLUMNS } from '../columns/useHiddenColumns';
 import { ownerLabel, useAssignees } from '../desk/assignees';
@@ -23,6 +23,7 @@ import { columnMark, linkMark, rowMark, useRecordKeys } from './record-keys';
 import { isEmptyCell, SERIAL_HEADER, type Cell, type Column, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
 import { SavedViews } from '../views/SavedViews';
+import { ariaSortOf, nextSort, sortInUrl, sortRequest } from './list-sort';
 
 type Row = AdminListRecords[keyof AdminListRecords];
 /** A worked record's version: what a change sends back. */
@@ -48,7 +49,8 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const status = wanted && definition.statuses?.includes(wanted) ? wanted : null;
   const filters = useMemo(() => filtersInUrl(definition.name, params), [definition.name, params]);
   const listSearch: ListSearch = { q, status, filters };
-  const request = apiQuery(listSearch);
+  const sort = sortInUrl(definition.name, params);
+  const request = { ...apiQuery(listSearch), sort: sortRequest(sort) };
   const requestKey = JSON.stringify(request);
   const [input, setInput] = useState(q);
   const { list, failure, retry, hasMore, loadMore, loadingMore, fetching } = useListPages(definition.name, request);
@@ -127,6 +129,15 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       const next = new URLSearchParams(previous);
       if (value) next.set(param, value);
       else next.delete(param);
+      return next;
+    });
+  // A header's click orders the list by its column (a step of history, as a filter is).
+  const sortBy = (key: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      const chosen = sortRequest(nextSort(definition.name, sortInUrl(definition.name, previous), key));
+      if (chosen) next.set('sort', chosen);
+      else next.delete('sort');
       return next;
     });
   const clearFilters = () => {
@@ -250,6 +261,8 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
               unread={list.unread}
               selection={selection}
               selectAllBox={selectAllBox}
+              sort={sort}
+              onSort={sortBy}
             />
           )}
           {hasMore && <LoadMoreButton onLoad={loadMore} loading={loadingMore} waiting={fetching} />}
@@ -277,6 +290,8 @@ function RecordTable(
     sticky: boolean;
     selection: Selection | null;
     selectAllBox: RefObject<HTMLInputElement | null>;
+    sort: ListSort;
+    onSort: (key: string) => void;
   },
 ) {
   const { definition, columns, rows, unread, selection } = props;
@@ -304,8 +319,10 @@ function RecordTable(
               {SERIAL_HEADER}
             </th>
             {columns.map((column) => (
-              <th scope="col" key={column.header}>
-                {column.header}
+              <th scope="col" key={column.header} aria-sort={ariaSortOf(props.sort, column.key)}>
+                <button type="button" className="sort-button" onClick={() => props.onSort(column.key)}>
+                  {column.header}
+                </button>
               </th>
             ))}
           </tr>
