@@ -29,13 +29,19 @@ RUN npm ci --omit=dev --workspace shared --workspace api && npm cache clean --fo
 
 FROM node:20-bookworm-slim AS runtime
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=3000 DATA_DIR=/data UPLOADS_DIR=/uploads WEB_DIST_DIR=/app/web/dist
+# pg_dump and pg_restore for backups (docs/operations.md#backups). pg_dump must be of the database
+# server's major version or newer: Debian bookworm's client is 15, as compose's postgres:15 image.
+# A newer server needs the client of its version, from the PostgreSQL apt repository.
+RUN apt-get update && apt-get install -y --no-install-recommends postgresql-client-15 && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=server-deps /app/package.json ./
 COPY --from=server-deps /app/node_modules node_modules
+# What npm nests under the api workspace (a version other than the hoisted one: tar-stream 3).
+COPY --from=server-deps /app/api/node_modules api/node_modules
 COPY --from=build /app/api/package.json api/
 COPY --from=build /app/api/dist api/dist
 COPY --from=build /app/web/dist web/dist
-RUN mkdir -p /data /uploads && chown node:node /data /uploads
+RUN mkdir -p /data /uploads /backups && chown node:node /data /uploads /backups
 USER node
 EXPOSE 3000
 # Liveness only; docker-compose checks readiness (/api/ready: the database answers) instead.

@@ -78,6 +78,9 @@ export default defineConfig({
       JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
       RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
       RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+      // The specs mail the sample addresses again and again; the per-address limits are proven by the API tests.
+      CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES: '10000',
+      CONFIRMATIONS_PER_ADDRESS_PER_DAY: '10000',
       EMBED_ORIGINS: E2E_EMBED_ORIGIN,
       LOG_LEVEL: 'silent',
       // The forms solve real challenges, cheap ones; the minimum fill time is proven by the API tests on an injected clock.

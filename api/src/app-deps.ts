@@ -2,6 +2,7 @@ import type { Audit } from './audit/audit';
 import type { AccessTokens } from './auth/access-tokens';
 import type { AdminAuth } from './auth/routes';
 import type { SessionStates } from './auth/session-states';
+import type { BackupSchedule } from './backups/backup-schedule';
 import type { Config } from './config';
 import type { Database } from './db/database';
 import type { Engine } from './db/engine';
@@ -37,6 +38,8 @@ export interface AppDeps {
   logger: Logger;
   /** Delivers the mail outbox (docs/mail.md). */
   mail: MailWorker;
+  /** Scheduled backups and the state GET /api/health shows of them (docs/operations.md#backups). */
+  backups: BackupSchedule;
   /** The clock: injectable so stats buckets and signed links can be tested at fixed dates. */
   now: () => Date;
 }

@@ -19,4 +19,23 @@ describe('configuration', () => {
     expect(() => load({ TRUST_PROXY: 'true' })).toThrow(/TRUST_PROXY is replaced by TRUST_PROXY_HOPS/);
     expect(load({ TRUST_PROXY: '' }).trustProxyHops).toBe(0);
   });
+
+  it('takes each staff address of NOTIFY_EMAILS as one address, and refuses an entry that holds more', () => {
+    expect(load({ NOTIFY_EMAILS: ' Desk@Sourcing.Example , sales@sourcing.example' }).mail.notifyEmails).toEqual([
+      'Desk@sourcing.example',
+      'sales@sourcing.example',
+    ]);
+    expect(() => load({ NOTIFY_EMAILS: 'desk@sourcing.example;ceo@sourcing.example' })).toThrow(
+      /NOTIFY_EMAILS: "desk@sourcing.example;ceo@sourcing.example": Enter one email address only/,
+    );
+    expect(() => load({ NOTIFY_EMAILS: 'Desk <desk@sourcing.example>' })).toThrow(ConfigError);
+  });
+
+  it('limits mails to one visitor address to 1 per 10 minutes and 3 a day, and keeps records forever, unless told', () => {
+    expect(load({}).mail).toMatchObject({ perAddressPer10Minutes: 1, perAddressPerDay: 3 });
+    expect(load({}).retentionMonths).toBeNull();
+    expect(load({ RETENTION_MONTHS: '24' }).retentionMonths).toBe(24);
+    expect(() => load({ RETENTION_MONTHS: '0' })).toThrow(ConfigError);
+    expect(() => load({ CONFIRMATIONS_PER_ADDRESS_PER_DAY: 'many' })).toThrow(ConfigError);
+  });
 });

@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { isAbsolute, join, resolve } from 'node:path';
+import { parseEmailAddress } from '@sourcing/shared';
 import { z } from 'zod';
 
 const commaList = z
@@ -89,14 +90,30 @@ const envSchema = z.object({
     z.url({ protocol: /^smtps?$/, error: 'SMTP_URL must be an smtp:// or smtps:// URL' }).optional(),
   ),
   MAIL_FROM: z.preprocess(emptyAsUndefined, z.string().default('Sourcing <no-reply@localhost>')),
-  /** Who hears of every new submission. */
-  NOTIFY_EMAILS: commaList,
+  /** Who hears of every new submission: each entry one address (a list inside an entry would add recipients). */
+  NOTIFY_EMAILS: commaList.transform((entries, ctx) =>
+    entries.map((entry) => {
+      const parsed = parseEmailAddress(entry);
+      if (parsed.ok) return parsed.address;
+      ctx.addIssue({ code: 'custom', message: `NOTIFY_EMAILS: "${entry}": ${parsed.message}` });
+      return entry;
+    }),
+  ),
+  /** Mails to one visitor's address (confirmations, newsletter confirmations), across forms and replicas. */
+  CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES: z.preprocess(emptyAsUndefined, positiveInt(1)),
+  CONFIRMATIONS_PER_ADDRESS_PER_DAY: z.preprocess(emptyAsUndefined, positiveInt(3)),
   /** The first retry waits this long, each next one twice as long (up to an hour). */
   MAIL_RETRY_BASE_MS: z.preprocess(emptyAsUndefined, positiveInt(30_000)),
   MAIL_MAX_ATTEMPTS: z.preprocess(emptyAsUndefined, positiveInt(8)),
   /** How long a replica owns a mail it claimed before another may take it over (it crashed). */
   MAIL_LEASE_SECONDS: z.preprocess(emptyAsUndefined, positiveInt(300)),
   MAIL_POLL_MS: z.preprocess(emptyAsUndefined, positiveInt(2000)),
+  /** Records not updated for this many months are erased daily (docs/admin.md#retention); unset: never. */
+  RETENTION_MONTHS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1200).optional()),
+  /** Where `admin backup` writes by default and scheduled backups go; unset: no schedule (docs/operations.md#backups). */
+  BACKUP_DIR: optionalString,
+  BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(24)),
+  BACKUP_KEEP: z.preprocess(emptyAsUndefined, positiveInt(7)),
 });
 
 export type LogLevel = z.output<typeof envSchema>['LOG_LEVEL'];
@@ -138,6 +155,27 @@ export interface Config {
   /** The public forms' spam check (docs/forms.md#spam-protection). */
   formGuard: FormGuardConfig;
   mail: MailConfig;
+  /** Months after which records not updated are erased, or null (off). */
+  retentionMonths: number | null;
+  storage: StorageConfig;
+}
+
+/** Where the data lives, read from the environment without writing anything (the restore needs an untouched DATA_DIR). */
+export interface StorageConfig {
+  dataDir: string;
+  uploadsDir: string;
+  databaseUrl: string | null;
+  /** The secrets the data needs that the environment sets (else they are generated into DATA_DIR). */
+  secretsFromEnvironment: Record<SecretVariable, boolean>;
+  backups: BackupConfig;
+}
+
+/** Backups (docs/operations.md#backups): the folder, and the schedule that runs when the folder is set. */
+export interface BackupConfig {
+  dir: string | null;
+  everyHours: number;
+  /** How many archives the folder keeps: each backup into it removes the older ones beyond this. */
+  keep: number;
 }
 
 export interface FormGuardConfig {
@@ -161,32 +199,64 @@ export interface MailConfig {
   maxAttempts: number;
   leaseSeconds: number;
   pollMs: number;
+  /** Mails one visitor's address may get per 10 minutes and per 24 hours (docs/hardening.md#mail-to-visitors). */
+  perAddressPer10Minutes: number;
+  perAddressPerDay: number;
 }
 
 export class ConfigError extends Error {}
 
+/** The secrets generated into DATA_DIR when the environment does not set them, by variable. */
+export const SECRET_FILES = { JWT_SECRET: 'jwt-secret', ALTCHA_HMAC_KEY: 'altcha-hmac-key' } as const;
+export type SecretVariable = keyof typeof SECRET_FILES;
+
 /** Relative DATA_DIR, WEB_DIST_DIR and UPLOADS_DIR are taken from where the server starts (`npm start`: the repo root). */
 const fromStartDir = (path: string) => (isAbsolute(path) ? path : resolve(path));
+
+function parseEnvironment(env: NodeJS.ProcessEnv) {
+  const parsed = envSchema.safeParse(env);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ConfigError(`Invalid configuration: ${problems}`);
+  }
+  return parsed.data;
+}
+
+function storageOf(e: z.output<typeof envSchema>): StorageConfig {
+  const dataDir = fromStartDir(e.DATA_DIR);
+  return {
+    dataDir,
+    uploadsDir: e.UPLOADS_DIR ? fromStartDir(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
+    databaseUrl: e.DATABASE_URL ?? null,
+    secretsFromEnvironment: { JWT_SECRET: e.JWT_SECRET !== undefined, ALTCHA_HMAC_KEY: e.ALTCHA_HMAC_KEY !== undefined },
+    backups: {
+      dir: e.BACKUP_DIR ? fromStartDir(e.BACKUP_DIR) : null,
+      everyHours: e.BACKUP_EVERY_HOURS,
+      keep: e.BACKUP_KEEP,
+    },
+  };
+}
+
+/** Where the data lives, checked as loadConfig checks it, with no folder made and no secret generated. */
+export function loadStorageConfig(env: NodeJS.ProcessEnv = process.env): StorageConfig {
+  return storageOf(parseEnvironment(env));
+}
 
 /**
  * Reads the environment once at boot. A missing JWT_SECRET (ALTCHA_HMAC_KEY) is generated and kept
  * in DATA_DIR/jwt-secret (altcha-hmac-key) so sessions, signed links and challenges survive restarts.
  */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: string) => void = console.log): Config {
-  const parsed = envSchema.safeParse(env);
-  if (!parsed.success) {
-    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
-    throw new ConfigError(`Invalid configuration: ${problems}`);
-  }
-  const e = parsed.data;
-  const dataDir = fromStartDir(e.DATA_DIR);
+  const e = parseEnvironment(env);
+  const storage = storageOf(e);
+  const { dataDir } = storage;
   mkdirSync(dataDir, { recursive: true });
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir,
-    databaseUrl: e.DATABASE_URL ?? null,
-    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'jwt-secret', 'JWT_SECRET', log),
+    databaseUrl: storage.databaseUrl,
+    jwtSecret: e.JWT_SECRET ?? persistedSecret(dataDir, 'JWT_SECRET', log),
     adminEmail: e.ADMIN_EMAIL ?? null,
     adminPassword: e.ADMIN_PASSWORD ?? null,
     publicUrl: e.PUBLIC_URL?.replace(/\/+$/, '') ?? null,
@@ -201,7 +271,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     passwordHashConcurrency: e.PASSWORD_HASH_CONCURRENCY,
     passwordHashQueue: e.PASSWORD_HASH_QUEUE,
     webDistDir: fromStartDir(e.WEB_DIST_DIR),
-    uploadsDir: e.UPLOADS_DIR ? fromStartDir(e.UPLOADS_DIR) : join(dataDir, 'uploads'),
+    uploadsDir: storage.uploadsDir,
     uploadMbPerAddressPerHour: e.UPLOAD_MB_PER_ADDRESS_PER_HOUR,
     uploadMbPerHour: e.UPLOAD_MB_PER_HOUR,
     uploadMinFreeDiskMb: e.UPLOAD_MIN_FREE_DISK_MB,
@@ -209,7 +279,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     formGuard: {
-      hmacKey: e.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'altcha-hmac-key', 'ALTCHA_HMAC_KEY', log),
+      hmacKey: e.ALTCHA_HMAC_KEY ?? persistedSecret(dataDir, 'ALTCHA_HMAC_KEY', log),
       cost: e.ALTCHA_COST,
       maxNumber: e.ALTCHA_MAX_NUMBER,
       expireMinutes: e.ALTCHA_EXPIRE_MINUTES,
@@ -223,12 +293,16 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
       maxAttempts: e.MAIL_MAX_ATTEMPTS,
       leaseSeconds: e.MAIL_LEASE_SECONDS,
       pollMs: e.MAIL_POLL_MS,
+      perAddressPer10Minutes: e.CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES,
+      perAddressPerDay: e.CONFIRMATIONS_PER_ADDRESS_PER_DAY,
     },
+    retentionMonths: e.RETENTION_MONTHS ?? null,
+    storage,
   };
 }
 
-function persistedSecret(dataDir: string, fileName: string, variable: string, log: (line: string) => void): string {
-  const file = join(dataDir, fileName);
+function persistedSecret(dataDir: string, variable: SecretVariable, log: (line: string) => void): string {
+  const file = join(dataDir, SECRET_FILES[variable]);
   if (existsSync(file)) {
     const stored = readFileSync(file, 'utf8').trim();
     if (stored.length >= 16) return stored;

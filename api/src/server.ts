@@ -3,6 +3,7 @@ import type { AddressInfo } from 'node:net';
 import type { AppDeps } from './app-deps';
 import { createApp } from './app';
 import { createAudit } from './audit/audit';
+import { startBackupSchedule } from './backups/backup-schedule';
 import { createAccessTokens } from './auth/access-tokens';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
 import type { ScryptCost } from './auth/passwords';
@@ -17,6 +18,7 @@ import { createMailTransport } from './mail/transport';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
+import { scheduleRetention } from './privacy/retention';
 import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
@@ -73,6 +75,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const limiters = createLimiterFactory(db);
   const { engine } = db;
   const mail = startMailWorker({ db, config, logger, now }, createMailTransport(config.mail, config.dataDir));
+  const audit = createAudit(db, now);
   const deps: AppDeps = {
     config,
     db,
@@ -80,7 +83,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     bus,
     tokens,
     sessions,
-    audit: createAudit(db, now),
+    audit,
     auth: createAdminAuth(db, tokens, sessions, {
       cookieSameSite: config.cookieSameSite,
       secret: config.jwtSecret,
@@ -106,6 +109,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     formGuard: createFormGuard(config.formGuard, db, now),
     logger,
     mail,
+    backups: startBackupSchedule({ config, db, audit, logger, mail, now }),
     now,
   };
   // What a crash left in UPLOADS_DIR; failing to tidy up must not keep the site down.
@@ -114,6 +118,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     return null;
   });
   if (leftovers && (leftovers.incoming || leftovers.orphans)) logger.info('removed upload leftovers', { ...leftovers });
+  const retention = scheduleRetention(deps);
   const app = createApp(deps);
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
@@ -134,6 +139,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
+      retention.stop();
       sessions.close();
       await hub.close();
       await new Promise<void>((resolve) => {
@@ -141,6 +147,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
         server.closeAllConnections();
       });
       await deps.bus.close();
+      await deps.backups.close();
       await mail.close();
       await db.close();
     })());

@@ -55,6 +55,7 @@ const CALLS: [name: string, call: () => Promise<unknown>, fallback: string][] = 
   ['update staff', () => api.updateStaff('x', { role: 'viewer' }), FAILURE_MESSAGES.saveStaff],
   ['reset staff password', () => api.resetStaffPassword('x'), FAILURE_MESSAGES.saveStaff],
   ['audit', () => api.audit({ action: 'export' }), FAILURE_MESSAGES.audit],
+  ['backups', () => api.backups(), FAILURE_MESSAGES.backups],
 ];
 
 describe('the API client', () => {

@@ -4,11 +4,14 @@ import {
   API_PATHS,
   API_PREFIX,
   BULK_SUFFIX,
+  ERASE_SUFFIX,
   EXPORT_LINK_SUFFIX,
   LINKS_SUFFIX,
   MATCHES_SUFFIX,
   NOTES_SUFFIX,
   READ_ALL_SUFFIX,
+  PERSON_ERASE_SUFFIX,
+  PERSON_EXPORT_LINK_SUFFIX,
   READ_SUFFIX,
   TIMELINE_SUFFIX,
   type AdminListName,
@@ -26,12 +29,14 @@ import type {
   SubmitResponse,
   UnreadCounts,
 } from './api';
+import type { BackupStatus } from './backups';
 import type { StatsPeriod } from './constants';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
 import type { MatchedListName, MatchedRecord, MatchesResponse } from './matching';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
 import type { ContactMessageInput } from './records';
 import type { ColumnChoices, CreateViewRequest, SavedView, UpdateViewInput } from './views';
+import type { BlockListPage, BulkErased, PersonErased, PersonLookup, PrivacySettings, PrivacySettingsInput } from './privacy';
 import type { AuditPage, AuditQuery, CreateStaffInput, StaffAccount, StaffPasswordResponse, UpdateStaffInput } from './staff';
 
 export const NETWORK_ERROR = 'Network Error';
@@ -65,6 +70,7 @@ export const FAILURE_MESSAGES = {
   note: 'The note could not be saved',
   assignees: 'Failed to load the staff list',
   outbox: 'Failed to load the outbox',
+  backups: 'Failed to load the backups',
   retryMail: 'Retry failed',
   reply: 'Reply failed',
   matches: 'Failed to load the matches',
@@ -73,6 +79,14 @@ export const FAILURE_MESSAGES = {
   views: 'Failed to load the saved views',
   saveView: 'The view could not be saved',
   columns: 'The column choice could not be saved',
+  blockList: 'Failed to load the block list',
+  block: 'The block list could not be changed',
+  person: 'Failed to look the person up',
+  exportPerson: 'Export failed',
+  erasePerson: 'Failed to erase the person',
+  bulkErase: 'Failed to erase the records',
+  privacySettings: 'Failed to load the privacy settings',
+  savePrivacySettings: 'The settings could not be saved',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 export class ApiError extends Error {
@@ -301,12 +315,53 @@ export function createApiClient(options: ApiClientOptions) {
       ),
     audit: (query: AuditQuery = {}) =>
       json<AuditPage>('GET', `${API_PATHS.adminAudit}${queryString(query)}`, FAILURE_MESSAGES.audit, { authenticated: true }),
+    /** The backups' state, last runs and archives (owners). */
+    backups: () => json<BackupStatus>('GET', API_PATHS.adminBackups, FAILURE_MESSAGES.backups, { authenticated: true }),
     outbox: (query: { recordId?: string } = {}) =>
       json<OutboxPage>('GET', `${API_PATHS.adminOutbox}${queryString(query)}`, FAILURE_MESSAGES.outbox, { authenticated: true }),
     reply: (name: AdminListName, id: string, message: string) =>
       json<{ message: string }>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}/reply`, FAILURE_MESSAGES.reply, {
         authenticated: true,
         json: { message },
+      }),
+    /** Erases several records of a list (owners). */
+    bulkErase: (name: AdminListName, ids: string[]) =>
+      json<BulkErased>('POST', `${ADMIN_LISTS[name].path}${ERASE_SUFFIX}`, FAILURE_MESSAGES.bulkErase, {
+        json: { ids },
+        authenticated: true,
+      }),
+    blockList: () => json<BlockListPage>('GET', API_PATHS.adminBlockList, FAILURE_MESSAGES.blockList, { authenticated: true }),
+    /** Puts addresses or domains on the block list; answers those that were not on it yet. */
+    block: (values: string[]) =>
+      json<BlockListPage>('POST', API_PATHS.adminBlockList, FAILURE_MESSAGES.block, { json: { values }, authenticated: true }),
+    unblock: (value: string) =>
+      json<{ message: string }>('DELETE', `${API_PATHS.adminBlockList}/${encodeURIComponent(value)}`, FAILURE_MESSAGES.block, {
+        authenticated: true,
+      }),
+    /** Every record naming an address (docs/admin.md#a-persons-data). */
+    person: (email: string) =>
+      json<PersonLookup>('GET', `${API_PATHS.adminPeople}${queryString({ email })}`, FAILURE_MESSAGES.person, {
+        authenticated: true,
+      }),
+    /** A short-lived signed link to the ZIP of a person's data. */
+    personExportLink: (email: string) =>
+      json<{ url: string }>(
+        'GET',
+        `${API_PATHS.adminPeople}${PERSON_EXPORT_LINK_SUFFIX}${queryString({ email })}`,
+        FAILURE_MESSAGES.exportPerson,
+        { authenticated: true },
+      ),
+    erasePerson: (email: string) =>
+      json<PersonErased>('POST', `${API_PATHS.adminPeople}${PERSON_ERASE_SUFFIX}`, FAILURE_MESSAGES.erasePerson, {
+        json: { email },
+        authenticated: true,
+      }),
+    privacySettings: () =>
+      json<PrivacySettings>('GET', API_PATHS.adminPrivacySettings, FAILURE_MESSAGES.privacySettings, { authenticated: true }),
+    savePrivacySettings: (input: PrivacySettingsInput) =>
+      json<PrivacySettings>('PATCH', API_PATHS.adminPrivacySettings, FAILURE_MESSAGES.savePrivacySettings, {
+        json: input,
+        authenticated: true,
       }),
     retryMail: (id: string) =>
       json<OutboxMailSummary>('POST', `${API_PATHS.adminOutbox}/${encodeURIComponent(id)}/retry`, FAILURE_MESSAGES.retryMail, {

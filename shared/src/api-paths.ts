@@ -16,6 +16,14 @@ export const API_PATHS = {
   adminAudit: '/admin/audit',
   adminAssignees: '/admin/assignees',
   adminOutbox: '/admin/outbox',
+  /** Addresses and domains that get no mail and whose submissions are spam (owners). */
+  adminBlockList: '/admin/block-list',
+  /** A person's records by e-mail address: look-up, export (ZIP) and erasure (owners). */
+  adminPeople: '/admin/people',
+  /** Owners' privacy settings: the statuses retention keeps. */
+  adminPrivacySettings: '/admin/privacy-settings',
+  /** The backups' state, last runs and archives (owners; docs/operations.md#backups). */
+  adminBackups: '/admin/backups',
   /** This admin's unread records per list (docs/admin.md#read-state). */
   adminUnread: '/admin/unread',
   /** This admin's saved views and the team's shared ones (docs/api.md#saved-views). */
@@ -68,3 +76,9 @@ export const LINKS_SUFFIX = '/links';
 /** Under a list's path: this admin opened a record (`/:id/read`), or marks the whole list read (`/read-all`). */
 export const READ_SUFFIX = '/read';
 export const READ_ALL_SUFFIX = '/read-all';
+/** Under a list's path: several records erased at once (owners). */
+export const ERASE_SUFFIX = '/erase';
+/** Under the people path: the signed link to a person's ZIP, the ZIP itself, and the erasure. */
+export const PERSON_EXPORT_LINK_SUFFIX = '/export-link';
+export const PERSON_EXPORT_SUFFIX = '/export.zip';
+export const PERSON_ERASE_SUFFIX = '/erase';

@@ -99,7 +99,14 @@ export interface DashboardStats {
   recent: RecentActivity[];
 }
 
-export type MailPurpose = 'confirmation' | 'staff-alert' | 'reply' | 'newsletter-confirmation';
+/** Why a mail was written: 'staff-digest' stands for the staff alerts of a burst of submissions (docs/mail.md#the-mails). */
+export type MailPurpose = 'confirmation' | 'staff-alert' | 'staff-digest' | 'reply' | 'newsletter-confirmation';
+
+/**
+ * Why a mail to a visitor was not sent (docs/mail.md#addresses): the record's address is not one
+ * address, it is on the block list, or it already got its share of mails (per 10 minutes, per day).
+ */
+export type MailWithheldReason = 'invalid-address' | 'blocked' | 'recipient-limit';
 
 /** A mail of the outbox as the admin's Outbox page lists it (docs/mail.md#outbox). */
 export interface OutboxMailSummary {
@@ -109,8 +116,11 @@ export interface OutboxMailSummary {
   recordId: string | null;
   recipients: string[];
   subject: string;
-  /** pending (waiting or retrying), sent (SMTP accepted it), filed (written as .eml: no SMTP_URL), failed (gave up). */
-  state: 'pending' | 'sent' | 'filed' | 'failed';
+  /**
+   * pending (waiting or retrying), sent (SMTP accepted it), filed (written as .eml: no SMTP_URL),
+   * failed (gave up), withheld (never sent: a recipient is not one address or is blocked; lastError says which).
+   */
+  state: 'pending' | 'sent' | 'filed' | 'failed' | 'withheld';
   attempts: number;
   lastError: string | null;
   nextAttemptAt: string;

@@ -1,5 +1,5 @@
 /** The sales desk (docs/admin.md#sales-desk): statuses, owners, notes and the timeline of worked records. */
-import type { MailPurpose } from './api';
+import type { MailPurpose, MailWithheldReason } from './api';
 import type { AdminListName } from './api-paths';
 import type { MatchedListName } from './matching';
 import { RECORD_DEFINITIONS } from './records';
@@ -69,6 +69,8 @@ export type TimelineEntry = { id: string; at: string; actor: Assignee | null } &
   | { type: 'owner'; from: Assignee | null; to: Assignee | null }
   | { type: 'note'; text: string }
   | { type: 'mail'; purpose: MailPurpose; to: string[]; subject: string }
+  /** A mail to the sender that was not sent, and why (docs/mail.md#addresses). */
+  | { type: 'withheld'; purpose: MailPurpose; to: string; reason: MailWithheldReason }
   /** Linked to (or unlinked from) a record of the other matched list; `name` is null once that record is erased. */
   | { type: 'link' | 'unlink'; list: MatchedListName; recordId: string; name: string | null }
 );

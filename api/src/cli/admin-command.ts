@@ -16,7 +16,9 @@ import type { Database } from '../db/database';
 export const USAGE = `Usage:
   npm run admin -- create <email> [--password <password>] [--role ${ROLES.join('|')}]
   npm run admin -- reset-password <email> [--password <password>]
-  npm run admin -- list`;
+  npm run admin -- list
+  npm run admin -- backup [--to <folder>]
+  npm run admin -- restore <archive>`;
 
 export interface CliResult {
   code: number;

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import { afterAll, describe, expect, it } from 'vitest';
 import { buildServerBundle } from '../test/built-server';
 import { MIGRATION_FILE, MIGRATIONS } from './all-migrations';
-import { SQLITE_FILE_NAME } from './open-database';
+import { SQLITE_FILE_NAME } from './engine';
 
 /** The folder's files by timestamp: what must run, in this order. */
 const folderTimestamps = () =>

@@ -30,8 +30,17 @@ export interface Database extends Queries {
   openScan(): ScanReads;
   /** What rate-limiter-flexible stores PostgreSQL counters through (null on SQLite). */
   readonly postgresPool: Pool | null;
-  /** Runs pending migrations (once per schema however many replicas start together). */
+  /**
+   * Runs pending migrations (once per schema however many replicas start together). On SQLite the
+   * search tables then delete for good, those a migration rebuilt too (docs/operations.md#erasure-and-the-files).
+   */
   migrate(): Promise<void>;
+  /**
+   * After an erasure has committed: what the engine still keeps of the deleted rows in its own
+   * files goes where it can. On SQLite the write-ahead log is written back and truncated; on
+   * PostgreSQL nothing is done here (VACUUM's work: docs/operations.md#erasure-and-the-files).
+   */
+  forgetErased(): Promise<void>;
   close(): Promise<void>;
 }
 

@@ -1,6 +1,9 @@
 /** The two database engines: embedded SQLite (default) and PostgreSQL (DATABASE_URL). */
 export type Engine = 'sqlite' | 'postgres';
 
+/** SQLite's database file, under DATA_DIR. */
+export const SQLITE_FILE_NAME = 'sourcing.sqlite';
+
 /** Column types that differ per engine; everything else is `text`. */
 export function columnTypes(engine: Engine) {
   return engine === 'postgres'

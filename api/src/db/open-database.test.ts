@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createUsedProofs } from '../spam/used-proofs';
 import { startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import type { Database } from './database';
-import { SQLITE_FILE_NAME } from './open-database';
+import { SQLITE_FILE_NAME } from './engine';
 
 const INSERT_PROOF = 'INSERT INTO "used_form_proofs" ("key", "expiresAt") VALUES (?, ?)';
 

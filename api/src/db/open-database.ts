@@ -15,11 +15,10 @@ import {
 import type { Config } from '../config';
 import { MIGRATIONS } from './all-migrations';
 import type { Database, Queries, RowReader, Transaction } from './database';
-import type { Engine } from './engine';
+import { SQLITE_FILE_NAME, type Engine } from './engine';
 import { allEntities } from './entities';
 import { createRowReader } from './row-reader';
 
-export const SQLITE_FILE_NAME = 'sourcing.sqlite';
 const BUSY_TIMEOUT_MS = 5000;
 /** Distinct statement texts kept prepared (SQLite) or renumbered (PostgreSQL); the app builds a few dozen shapes. */
 const STATEMENT_CACHE_LIMIT = 500;
@@ -54,7 +53,9 @@ export async function openDatabase(config: Pick<Config, 'databaseUrl' | 'dataDir
   const file = join(config.dataDir, SQLITE_FILE_NAME);
   const handle = new BetterSqlite3(file, { timeout: BUSY_TIMEOUT_MS });
   handle.pragma(`busy_timeout = ${BUSY_TIMEOUT_MS}`);
-  handle.pragma('synchronous = NORMAL');
+  handle.pragma('synchronous = FULL'); // a commit is on disk when it returns: docs/operations.md#durability
+  // An erasure leaves nothing in the file's free pages: freed space is overwritten with zeros.
+  handle.pragma('secure_delete = ON');
   const turns = new Turns(transactions);
   const dataSource = new DataSource({
     ...common,
@@ -205,9 +206,27 @@ function sqliteDatabase(dataSource: DataSource, handle: BetterSqlite3.Database, 
         close: () => scan.close(),
       };
     },
-    migrate: () => turns.take(() => dataSource.runMigrations({ transaction: 'each' }).then(() => undefined)),
+    migrate: () =>
+      turns.take(async () => {
+        await dataSource.runMigrations({ transaction: 'each' });
+        await deleteForGoodInSearchTables(within);
+      }),
+    // A CSV export reading at that moment can keep the checkpoint from finishing; the next erasure's finishes it.
+    forgetErased: () => turns.take(() => void handle.pragma('wal_checkpoint(TRUNCATE)')),
     close: () => closeOnce(dataSource),
   };
+}
+
+/**
+ * FTS5 keeps a deleted row's terms until its index segments merge, unless the table's (persistent)
+ * `secure-delete` option is on: set on every search table after the migrations, so one a migration
+ * created or rebuilt has it too.
+ */
+async function deleteForGoodInSearchTables(sql: Queries): Promise<void> {
+  const tables = await sql.all<{ name: string }>(
+    `SELECT "name" FROM "sqlite_master" WHERE "type" = 'table' AND "sql" LIKE 'CREATE VIRTUAL TABLE%USING fts5%'`,
+  );
+  for (const { name } of tables) await sql.run(`INSERT INTO "${name}" ("${name}", "rank") VALUES ('secure-delete', 1)`);
 }
 
 /** PostgreSQL's $1, $2, ... for the `?` placeholders. */
@@ -257,6 +276,7 @@ function postgresDatabase(dataSource: DataSource, pool: Pool, scope: Transaction
     rowReader: readerCache(dataSource),
     openScan: () => ({ all: reads.all, close: () => undefined }),
     migrate: () => migrateUnderLock(dataSource),
+    forgetErased: () => Promise.resolve(),
     close: () => closeOnce(dataSource),
   };
 }

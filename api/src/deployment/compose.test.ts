@@ -102,6 +102,15 @@ describe('docker-compose.yml', () => {
     expect(compose.volumes).toHaveProperty(uploads!.source!);
   });
 
+  it('backs up on a schedule into one named volume every replica shares (one takes each backup)', () => {
+    const { backups } = apiConfig.storage;
+    expect(backups.dir).not.toBeNull();
+    const mount = mountsOf(api!).find((m) => m.target === backups.dir);
+    expect(mount?.named, `a named volume at BACKUP_DIR (${backups.dir})`).toBe(true);
+    expect(compose.volumes).toHaveProperty(mount!.source!);
+    expect(backups).toMatchObject({ everyHours: 24, keep: 7 });
+  });
+
   it('trusts exactly the one proxy hop in front of the replicas (docs/hardening.md#who-a-client-is)', () => {
     expect(apiConfig.trustProxyHops).toBe(1);
     expect(published.map(([name]) => name)).toEqual([proxyName]);
@@ -195,6 +204,17 @@ describe('Dockerfile', () => {
     expect(command).toMatch(/"node".*"api\/dist\/main\.js"/);
     expect(command).not.toMatch(/tsx|\.ts"/);
     expect(runtime).not.toMatch(/^COPY .*(\/src|shared)\b/m);
+  });
+
+  it("installs a pg_dump of the compose database's major version for the backups, and owns the backup folder", () => {
+    const runtime = dockerfile.slice(dockerfile.lastIndexOf('\nFROM '));
+    const base = /^FROM node:\d+-(\w+)/m.exec(runtime)?.[1];
+    const client = /apt-get install .*postgresql-client-(\d+)/.exec(runtime)?.[1];
+    const server = /^postgres:(\d+)/.exec(postgres.image ?? '')?.[1];
+    // Debian bookworm ships client 15; pg_dump refuses a server newer than itself.
+    expect([base, client]).toEqual(['bookworm', '15']);
+    expect(Number(client)).toBeGreaterThanOrEqual(Number(server));
+    expect(runtime).toMatch(new RegExp(`chown node:node .*${apiConfig.storage.backups.dir}`));
   });
 
   it('sends every package.json the lock file check needs, and no dependencies or secrets', () => {

@@ -2,8 +2,11 @@ import type { MailPurpose, RecordKind } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 import { columnTypes, type Engine } from '../db/engine';
 
-/** pending: due at nextAttemptAt; sent: accepted by SMTP; filed: written to DATA_DIR/mail (no SMTP_URL); failed: gave up. */
-export type OutboxState = 'pending' | 'sent' | 'filed' | 'failed';
+/**
+ * pending: due at nextAttemptAt; sent: accepted by SMTP; filed: written to DATA_DIR/mail (no SMTP_URL);
+ * failed: gave up; withheld: never sent, as a recipient is not one address or is blocked (docs/mail.md#addresses).
+ */
+export type OutboxState = 'pending' | 'sent' | 'filed' | 'failed' | 'withheld';
 
 /** One mail, built once when queued: `message` is the complete RFC 5322 text the worker sends as is. */
 export interface OutboxRow {

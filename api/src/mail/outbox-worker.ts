@@ -1,8 +1,11 @@
+import type { MailPurpose, RecordKind } from '@sourcing/shared';
 import type { Config } from '../config';
 import type { Database } from '../db/database';
 import { dbTime } from '../db/engine';
 import type { Logger } from '../http/logger';
+import { queueDueDigest } from './staff-alerts';
 import type { MailToDeliver, MailTransport } from './transport';
+import { addressVerdict, recordWithheld } from './visitor-mail';
 
 /** Runs the outbox: `nudge` after a commit that queued mail delivers it now rather than at the next poll. */
 export interface MailWorker {
@@ -13,13 +16,27 @@ export interface MailWorker {
 
 /** What the worker needs of the app's dependencies (it is one of them: app-deps.ts). */
 interface WorkerDeps {
-  db: Pick<Database, 'engine' | 'all' | 'run'>;
-  config: Pick<Config, 'mail'>;
+  db: Pick<Database, 'engine' | 'all' | 'run' | 'transaction'>;
+  config: Pick<Config, 'mail' | 'publicUrl' | 'port'>;
   logger: Logger;
   now: () => Date;
 }
 
 const BATCH = 10;
+
+/** A claimed mail: what the transport needs, and what its record's timeline needs should it be withheld. */
+interface ClaimedMail extends MailToDeliver {
+  attempts: number;
+  purpose: MailPurpose;
+  recordKind: RecordKind | null;
+  recordId: string | null;
+}
+
+/** Why a withheld mail was not sent, as the Outbox page shows it. */
+const WITHHELD_TEXT = {
+  'invalid-address': (recipient: string) => `Not sent: ${recipient} is not one e-mail address`,
+  blocked: (recipient: string) => `Not sent: ${recipient} is on the block list`,
+} as const;
 const MAX_BACKOFF_MS = 60 * 60_000;
 
 /** The wait before attempt n+1 after n failed ones: base, 2 x base, 4 x base, ... up to an hour. */
@@ -41,20 +58,45 @@ export function startMailWorker(deps: WorkerDeps, transport: MailTransport): Mai
   let running: Promise<void> | null = null;
   let again = false;
 
-  async function claim(): Promise<(MailToDeliver & { attempts: number })[]> {
+  async function claim(): Promise<ClaimedMail[]> {
     const now = deps.now();
-    const rows = await db.all<{ id: string; sender: string; recipients: string; message: string; attempts: number }>(
+    const rows = await db.all<Omit<ClaimedMail, 'recipients'> & { recipients: string }>(
       `UPDATE "mail_outbox" SET "leaseUntil" = ?, "attempts" = "attempts" + 1
 WHERE "id" IN (SELECT "id" FROM "mail_outbox"
   WHERE "state" = 'pending' AND "nextAttemptAt" <= ? AND ("leaseUntil" IS NULL OR "leaseUntil" <= ?)
   ORDER BY "nextAttemptAt" LIMIT ${BATCH}${postgres ? ' FOR UPDATE SKIP LOCKED' : ''})
-RETURNING "id", "sender", "recipients", "message", "attempts"`,
+RETURNING "id", "sender", "recipients", "message", "attempts", "purpose", "recordKind", "recordId"`,
       [time(new Date(now.getTime() + leaseSeconds * 1000)), time(now), time(now)],
     );
     return rows.map((r) => ({ ...r, recipients: JSON.parse(r.recipients) as string[], attempts: Number(r.attempts) }));
   }
 
-  async function deliver(mail: MailToDeliver & { attempts: number }) {
+  /**
+   * Checked again as it is sent, whenever it was queued (docs/mail.md#addresses): a mail to something
+   * that is not one address (queued before addresses were parsed) or to a blocked address or domain
+   * is never sent. It is marked withheld, and its record's timeline says why.
+   */
+  async function withheld(mail: ClaimedMail): Promise<boolean> {
+    for (const recipient of mail.recipients) {
+      const verdict = await addressVerdict(deps, recipient);
+      if (verdict.ok) continue;
+      await db.transaction(async (tx) => {
+        await tx.run(`UPDATE "mail_outbox" SET "state" = 'withheld', "leaseUntil" = NULL, "lastError" = ? WHERE "id" = ?`, [
+          WITHHELD_TEXT[verdict.reason](recipient),
+          mail.id,
+        ]);
+        if (mail.recordKind && mail.recordId) {
+          const details = { purpose: mail.purpose, to: recipient, reason: verdict.reason };
+          await recordWithheld(tx, { kind: mail.recordKind, id: mail.recordId }, details, deps.now());
+        }
+      });
+      return true;
+    }
+    return false;
+  }
+
+  async function deliver(mail: ClaimedMail) {
+    if (await withheld(mail)) return;
     try {
       await transport.deliver(mail);
       await db.run(
@@ -74,6 +116,7 @@ RETURNING "id", "sender", "recipients", "message", "attempts"`,
   }
 
   async function drain() {
+    await queueDueDigest(deps);
     for (;;) {
       const mails = await claim();
       for (const mail of mails) await deliver(mail);

@@ -1,13 +1,22 @@
 import { randomUUID } from 'node:crypto';
-import type { Assignee, MailPurpose, RecordKind } from '@sourcing/shared';
+import { parseEmailAddress, type Assignee, type MailPurpose, type RecordKind } from '@sourcing/shared';
 import { bareAddress, composeMessage, type OutgoingMail } from './compose';
 import type { Transaction } from '../db/database';
 import { eventRow, RECORD_EVENT } from '../records/desk/record-events';
 import { OUTBOX, type OutboxRow } from './outbox-entity';
 
+/** A recipient as the envelope and the `To` header both carry it: exactly one address, normalised (docs/mail.md#addresses). */
+function oneAddress(recipient: string): string {
+  const parsed = parseEmailAddress(recipient);
+  // Callers check the addresses they were given (a visitor's: visitor-mail.ts; staff's: the config).
+  if (!parsed.ok) throw new Error(`A mail was queued to something that is not one e-mail address: ${parsed.message}`);
+  return parsed.address;
+}
+
 /**
  * Queues a mail in the caller's transaction: it exists exactly when what caused it was committed,
- * and the worker delivers it afterwards (docs/mail.md#outbox). Answers the mail's id.
+ * and the worker delivers it afterwards (docs/mail.md#outbox). Each recipient must be one address:
+ * the same normalised value is the envelope's recipient and the header's. Answers the mail's id.
  */
 export async function queueMail(
   tx: Transaction,
@@ -16,15 +25,16 @@ export async function queueMail(
   mail: OutgoingMail,
   record: { kind: RecordKind; id: string; actor?: Assignee } | null = null,
 ): Promise<string> {
+  const recipients = mail.to.map(oneAddress);
   const row: OutboxRow = {
     id: randomUUID(),
     purpose,
     recordKind: record?.kind ?? null,
     recordId: record?.id ?? null,
     sender: bareAddress(mail.from),
-    recipients: mail.to.map(bareAddress),
+    recipients,
     subject: mail.subject,
-    message: composeMessage(mail),
+    message: composeMessage({ ...mail, to: recipients }),
     state: 'pending',
     attempts: 0,
     nextAttemptAt: now,

@@ -12,8 +12,15 @@ import { queueMail } from './outbox';
 import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
 import { touchRecords } from '../records/desk/updated-at';
 import { changeWithEvents } from '../records/publish';
+import { addressVerdict } from './visitor-mail';
 
 export const replySchema = z.object({ message: requiredText('Message is required', MAX_LENGTH.long) });
+
+/** Why a reply cannot go (docs/mail.md#addresses): the record's address is not one address, or it is blocked. */
+export const REPLY_REFUSED = {
+  'invalid-address': 'The sender’s e-mail address is not one valid address, so no mail can be sent to it',
+  blocked: 'The sender’s address is on the block list: take it off the list to reply',
+} as const;
 
 /**
  * POST <list>/:id/reply: staff answer the sender of a record with references. The reply goes
@@ -31,6 +38,8 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
       const repo = deps.db.reads.getRepository<AnyRow>(kind.entity);
       const row = UUID.test(id) ? await repo.findOneBy({ id }) : null;
       if (!row) throw new HttpError(404, NOT_FOUND);
+      const verdict = await addressVerdict(deps, String(row.email));
+      if (!verdict.ok) throw new HttpError(409, REPLY_REFUSED[verdict.reason]);
       const { message } = ctx.state.input.body;
       const reference = String(row.reference);
       const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
@@ -43,7 +52,7 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
           'reply',
           {
             from: deps.config.mail.from,
-            to: [String(row.email)],
+            to: [verdict.address],
             subject: `Re: ${reference}`,
             text: `${message}\n\nReference: ${reference}\n`,
             html: `<p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reference: ${escapeHtml(reference)}</p>`,

@@ -40,50 +40,71 @@ describe.each(TEST_ENGINES)('the mails of a submission, through SMTP, on %s', (e
   });
   afterEach(() => smtp.received.splice(0));
 
-  it('confirms to the sender with the reference and an escaped copy, and alerts the staff with a link', async () => {
+  it('confirms to the sender with the reference, the request and the site, never what they typed, and alerts the staff with an escaped copy', async () => {
     const res = await call(
       server,
       '/api/contact',
       await withProof(
         server,
-        jsonBody({ name: 'Ada <script>alert(1)</script>', email: 'ada@example.com', message: 'Price of "A&B"?\n<b>now</b>' }),
+        jsonBody({ name: 'Ada <script>alert(1)</script>', email: 'Ada@Example.com', message: 'Price of "A&B"?\n<b>now</b>' }),
       ),
     );
     expect(res.status).toBe(201);
     const { reference } = res.body as { reference: string };
     expect(reference).toMatch(REFERENCE_PATTERN);
     const record = await recordByReference(server, 'contacts', reference);
-
+    // Stored normalised: the same value is the envelope's recipient and the To header.
+    expect(record.email).toBe('Ada@example.com');
     const mails = await smtp.waitFor(2);
-    const confirmation = mails.find((m) => m.envelope.to.includes('ada@example.com'))!;
+    const confirmation = mails.find((m) => m.envelope.to.includes('Ada@example.com'))!;
     const alert = mails.find((m) => m.envelope.to.includes(STAFF[0]))!;
-
-    expect(confirmation.envelope).toEqual({ from: 'desk@sourcing.example', to: ['ada@example.com'] });
+    expect(confirmation.envelope).toEqual({ from: 'desk@sourcing.example', to: ['Ada@example.com'] });
+    expect(confirmation.mail.to).toMatchObject({ value: [{ address: 'Ada@example.com', name: '' }] });
     expect(confirmation.mail.from?.value).toEqual([{ name: 'Sourcing Desk', address: 'desk@sourcing.example' }]);
     expect(confirmation.mail.subject).toBe(`We received your message — ${reference}`);
     expect(confirmation.mail.messageId).toMatch(/^<.+@.+>$/);
-    expect(confirmation.mail.text).toContain(`Your reference is ${reference}`);
-    expect(confirmation.mail.text).toContain('Name: Ada <script>alert(1)</script>');
-    expect(confirmation.mail.text).toContain('Message: Price of "A&B"?\n<b>now</b>');
-    const html = String(confirmation.mail.html);
-    expect(html).toContain('Ada &#60;script&#62;alert(1)&#60;/script&#62;');
-    expect(html).toContain('Price of &#34;A&#38;B&#34;?\n&#60;b&#62;now&#60;/b&#62;');
-    expect(html).not.toMatch(/<script|<b>now/);
+    expect(confirmation.mail.text).toBe(
+      `Hello,\n\nThank you for your message. Your reference is ${reference}: please quote it when you contact us.\n\n` +
+        `If you did not contact us, please ignore this e-mail.\n\nOur website: ${SITE}\n`,
+    );
+    expect(String(confirmation.mail.html)).toContain(`<a href="${SITE}">`);
+    for (const typed of ['script', 'Price', 'now'])
+      expect(`${confirmation.mail.text}${String(confirmation.mail.html)}`).not.toContain(typed);
 
     expect(alert.envelope.to).toEqual(STAFF);
     expect(alert.mail.subject).toBe(`New contact message — Ada <script>alert(1)</script> (${reference})`);
-    expect(alert.mail.replyTo?.text).toBe('ada@example.com');
+    expect(alert.mail.replyTo?.text).toBe('Ada@example.com');
+    expect(alert.mail.text).toContain('Name: Ada <script>alert(1)</script>');
+    expect(alert.mail.text).toContain('Message: Price of "A&B"?\n<b>now</b>');
+    const html = String(alert.mail.html);
+    expect(html).toContain('Ada &#60;script&#62;alert(1)&#60;/script&#62;');
+    expect(html).toContain('Price of &#34;A&#38;B&#34;?\n&#60;b&#62;now&#60;/b&#62;');
+    expect(html).not.toMatch(/<script|<b>now/);
     const link = `${SITE}/admin/contact-queries/${record._id}`;
     expect(alert.mail.text).toContain(link);
-    expect(String(alert.mail.html)).toContain(`href="${link}"`);
-    expect(String(alert.mail.html)).not.toContain('<script');
-
+    expect(html).toContain(`href="${link}"`);
     await expect
       .poll(async () => (await outbox(server, `?recordId=${record._id}`)).map((m) => [m.purpose, m.state]).sort(), POLL)
       .toEqual([
         ['confirmation', 'sent'],
         ['staff-alert', 'sent'],
       ]);
+  });
+
+  it('answers the phishing-shaped submission of the issue with a neutral confirmation: no name, no link, no message of theirs', async () => {
+    const phishing = {
+      name: 'Your bank: verify at http://phish.example.test/login',
+      email: 'victim@example.com',
+      message: 'Your account is locked. Verify at http://phish.example.test/login',
+    };
+    const res = await call(server, '/api/contact', await withProof(server, jsonBody(phishing)));
+    expect(res.status).toBe(201);
+    const mails = await smtp.waitFor(2);
+    const confirmation = mails.find((m) => m.envelope.to.includes('victim@example.com'))!;
+    const written = `${confirmation.mail.subject}\n${confirmation.mail.text}\n${String(confirmation.mail.html)}`;
+    expect(written).not.toMatch(/phish|bank|locked|verify/i);
+    expect(confirmation.mail.text).toMatch(/^Hello,\n/);
+    expect(confirmation.mail.text).toContain(`Your reference is ${res.body.reference}`);
   });
 
   it('sends a reply from the record to its sender, and its timeline says which mails went out and who replied', async () => {
@@ -127,7 +148,7 @@ describe.each(TEST_ENGINES)('the mails of a submission, through SMTP, on %s', (e
     expect(unknown.status).toBe(404);
   });
 
-  it('lists the attachments of an inquiry by name without attaching them', async () => {
+  it('lists the attachments of an inquiry by name in the staff alert, attaching nothing, and greets the buyer by name', async () => {
     const res = await call(
       server,
       '/api/inquiry',
@@ -139,11 +160,14 @@ describe.each(TEST_ENGINES)('the mails of a submission, through SMTP, on %s', (e
     expect(res.status).toBe(201);
     const mails = await smtp.waitFor(2);
     const confirmation = mails.find((m) => m.envelope.to.includes('bob@buyer.example'))!;
+    const alert = mails.find((m) => m.envelope.to.includes(STAFF[0]))!;
     expect(confirmation.mail.subject).toBe(`We received your inquiry — ${res.body.reference}`);
-    expect(confirmation.mail.attachments).toEqual([]);
-    expect(confirmation.mail.text).toContain('Attachment: spec <1>.pdf');
-    expect(confirmation.mail.text).toContain('Commodities: Copper Cathode, Others');
-    expect(String(confirmation.mail.html)).toContain('spec &#60;1&#62;.pdf');
+    expect(confirmation.mail.text).toMatch(new RegExp(`^Dear ${inquiryValues().fullName},\n`));
+    expect(confirmation.mail.text).not.toContain('spec');
+    for (const mail of [confirmation, alert]) expect(mail.mail.attachments).toEqual([]);
+    expect(alert.mail.text).toContain('Attachment: spec <1>.pdf');
+    expect(alert.mail.text).toContain('Commodities: Copper Cathode, Others');
+    expect(String(alert.mail.html)).toContain('spec &#60;1&#62;.pdf');
   });
 });
 

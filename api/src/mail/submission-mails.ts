@@ -1,19 +1,15 @@
-import { ADMIN_ROUTE_OF, submittedFields, TITLE_OF, type FieldDefinition, type RecordDefinition } from '@sourcing/shared';
+import { parseEmailAddress, submittedFields, type FieldDefinition, type RecordDefinition } from '@sourcing/shared';
 import type { Config } from '../config';
 import type { Transaction } from '../db/database';
+import type { Engine } from '../db/engine';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml } from './compose';
-import { queueMail } from './outbox';
+import { confirmationMail } from './confirmation-mail';
+import { siteUrl } from './site-url';
+import { queueStaffAlert } from './staff-alerts';
+import { queueVisitorMail, type VisitorMailVerdict } from './visitor-mail';
 
-/** What the visitor sent, in the confirmation's words. */
-const SENT_OF: Record<RecordKind['definition']['kind'], string> = {
-  inquiry: 'your inquiry',
-  supplierInquiry: 'your product offer',
-  contact: 'your message',
-  subscriber: 'your subscription',
-};
-
-/** One line of the copy: a field's label and the value as the visitor sent it (lists comma-joined, files by name). */
+/** One line of the staff alert's copy: a field's label and the value as the visitor sent it (lists comma-joined, files by name). */
 interface CopyLine {
   label: string;
   value: string;
@@ -31,7 +27,6 @@ function copyOf(definition: RecordDefinition, row: AnyRow): CopyLine[] {
 }
 
 const copyText = (lines: CopyLine[]) => lines.map((l) => `${l.label}: ${l.value || '-'}`).join('\n');
-
 const copyHtml = (lines: CopyLine[]) =>
   `<table cellpadding="4">${lines
     .map(
@@ -40,54 +35,43 @@ const copyHtml = (lines: CopyLine[]) =>
     )
     .join('')}</table>`;
 
-const paragraphs = (texts: string[]) => texts.map((t) => `<p>${escapeHtml(t)}</p>`).join('');
-
-/** The site's address as mails link to it. */
-export const siteUrl = (config: Config) => config.publicUrl ?? `http://localhost:${config.port}`;
-
 /**
- * The mails of a new submission, queued in its transaction (docs/mail.md#the-mails): a confirmation
- * to the sender with the reference and a copy of what they sent, and an alert to NOTIFY_EMAILS
- * linking to the record in the admin.
+ * The mails of a new submission, queued in its transaction (docs/mail.md#the-mails): a
+ * confirmation to the sender (reference, kind of request, the site; never what they typed, but
+ * a name that looks like one), when its verdict (visitor-mail.ts, asked before the transaction)
+ * lets it go; and an alert to NOTIFY_EMAILS with what was sent, or its place in the next digest
+ * during a burst. A submission from a blocked address is spam: staff are not alerted.
  */
-export async function queueSubmissionMails(tx: Transaction, config: Config, kind: RecordKind, row: AnyRow): Promise<void> {
+export async function queueSubmissionMails(
+  tx: Transaction,
+  deps: { config: Config; engine: Engine },
+  kind: RecordKind,
+  row: AnyRow,
+  verdict: VisitorMailVerdict,
+): Promise<void> {
   const { definition } = kind;
   const reference = String(row.reference);
   const name = String(row[definition.title]);
+  const email = String(row.email);
   const record = { kind: definition.kind, id: row.id };
-  const copy = copyOf(definition, row);
-  const sent = SENT_OF[definition.kind];
-
-  const thanks = [`Dear ${name},`, `Thank you for ${sent}. Your reference is ${reference}: please quote it when you contact us.`];
-  await queueMail(
+  const facts = { kind: definition.kind, reference, name, siteUrl: siteUrl(deps.config) };
+  await queueVisitorMail(
     tx,
     row.createdAt,
     'confirmation',
-    {
-      from: config.mail.from,
-      to: [String(row.email)],
-      subject: `We received ${sent} — ${reference}`,
-      text: `${thanks.join('\n\n')}\n\nWhat you sent:\n\n${copyText(copy)}\n`,
-      html: `${paragraphs(thanks)}<p>What you sent:</p>${copyHtml(copy)}`,
-    },
+    { stored: email, verdict },
+    (address) => ({ from: deps.config.mail.from, to: [address], ...confirmationMail(facts) }),
     record,
   );
-
-  if (config.mail.notifyEmails.length === 0) return;
-  const link = `${siteUrl(config)}${ADMIN_ROUTE_OF[definition.kind]}/${row.id}`;
-  const alert = `${TITLE_OF[definition.kind][0]} ${reference} from ${name}.`;
-  await queueMail(
-    tx,
-    row.createdAt,
-    'staff-alert',
-    {
-      from: config.mail.from,
-      to: config.mail.notifyEmails,
-      replyTo: String(row.email),
-      subject: `${TITLE_OF[definition.kind][0]} — ${name} (${reference})`,
-      text: `${alert}\n\nOpen it in the admin: ${link}\n\n${copyText(copy)}\n`,
-      html: `${paragraphs([alert])}<p><a href="${escapeHtml(link)}">Open it in the admin</a></p>${copyHtml(copy)}`,
-    },
-    record,
-  );
+  if (!verdict.ok && verdict.reason === 'blocked') return;
+  const copy = copyOf(definition, row);
+  const sender = parseEmailAddress(email);
+  await queueStaffAlert(tx, deps, {
+    ...record,
+    reference,
+    name,
+    replyTo: sender.ok ? sender.address : null,
+    createdAt: row.createdAt,
+    copy: { text: copyText(copy), html: copyHtml(copy) },
+  });
 }

@@ -18,6 +18,9 @@ export interface MailTransport {
   close(): void;
 }
 
+/** Where a mail is kept when there is no SMTP server: DATA_DIR/mail/<id>.eml. */
+export const filedMailPath = (dataDir: string, id: string) => join(dataDir, 'mail', `${id}.eml`);
+
 /** Well under the outbox lease: a hung server fails the attempt long before another replica may take the mail over. */
 const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
 
@@ -27,7 +30,7 @@ export function createMailTransport(config: MailConfig, dataDir: string): MailTr
     return {
       delivers: 'filed',
       async deliver(mail) {
-        const file = join(folder, `${mail.id}.eml`);
+        const file = filedMailPath(dataDir, mail.id);
         // The folder is made by the first mail, and again should it be removed while the server runs.
         await writeFile(file, mail.message).catch(async (error: NodeJS.ErrnoException) => {
           if (error.code !== 'ENOENT') throw error;

@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import { referenceFieldOf, storedValues } from '@sourcing/shared';
+import { referenceFieldOf, SPAM_STATUS, storedValues } from '@sourcing/shared';
+import { visitorMailVerdict } from '../mail/visitor-mail';
 import type { CheckedFile } from '../uploads/check-files';
 import { queueSubmissionMails } from '../mail/submission-mails';
 import { withDerivedColumns } from './derived-columns';
@@ -14,7 +15,8 @@ import { storeWithFiles } from './store-with-files';
  * techSpecs lands in technicalSpecs), its files under generated names, its times set now, the
  * terms it is matched on (docs/admin.md#matching), what its list's search and sort read
  * (derived-columns.ts), and a new reference and its mails (confirmation, staff alert) when its
- * kind has references.
+ * kind has references. A submission from a blocked address or domain is stored as spam, and
+ * nobody is mailed (docs/hardening.md#block-list).
  */
 export async function createRecord(
   deps: StoreDeps,
@@ -25,16 +27,21 @@ export async function createRecord(
   const now = deps.now();
   const { fields } = kind.definition;
   const reference = referenceFieldOf(kind.definition);
+  const values = storedValues(kind.definition, input);
+  // Whether the sender may be mailed, asked before the transaction (mail/visitor-mail.ts): blocked is spam.
+  const verdict = reference ? await visitorMailVerdict(deps, String(values.email)) : null;
+  const spam = verdict?.ok === false && verdict.reason === 'blocked';
   const row = await storeWithFiles(deps, kind.definition.kind, files, async (tx, stored) => {
-    const created: AnyRow = { id: randomUUID(), ...storedValues(kind.definition, input), createdAt: now };
+    const created: AnyRow = { id: randomUUID(), ...values, createdAt: now };
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
-    if (kind.definition.statuses) Object.assign(created, { status: kind.definition.statuses[0], ownerId: null, version: 1 });
+    const { statuses } = kind.definition;
+    if (statuses) Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     // With what the list's search and sort read of it, its reference included once drawn.
     const insert = (row: AnyRow) => tx.insert(kind.entity, withDerivedColumns(kind.definition, row));
-    if (reference) {
+    if (reference && verdict) {
       await insertWithReference(tx, created, reference.prefix, insert);
-      await queueSubmissionMails(tx, deps.config, kind, created);
+      await queueSubmissionMails(tx, deps, kind, created, verdict);
     } else {
       await insert(created);
     }

@@ -45,7 +45,7 @@ export interface Stored<Row> {
   created: boolean;
 }
 
-export type StoreDeps = Pick<AppDeps, 'db' | 'engine' | 'uploads' | 'now' | 'config'>;
+export type StoreDeps = Pick<AppDeps, 'db' | 'engine' | 'uploads' | 'now' | 'config' | 'limiters'>;
 
 export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
   definition: D;

@@ -6,9 +6,10 @@ import { UPLOADED_FILE, type UploadedFileRow } from '../db/entities/uploaded-fil
 import type { CheckedFile } from '../uploads/check-files';
 
 /**
- * Moves checked files to their stored names, then inserts the record and its file index rows in
- * one transaction. If anything fails, the stored files are removed again: no file outlives a
- * rejected submission.
+ * Moves checked files to their stored names and puts them on disk (bytes and names: a power cut
+ * after the 201 loses none, docs/operations.md#durability), then inserts the record and its file
+ * index rows in one transaction. If anything fails, the stored files are removed again: no file
+ * outlives a rejected submission.
  */
 export async function storeWithFiles<Row extends { id: string; createdAt: Date }>(
   deps: Pick<AppDeps, 'db' | 'uploads'>,
@@ -22,6 +23,7 @@ export async function storeWithFiles<Row extends { id: string; createdAt: Date }
       const storedName = await deps.uploads.keep(file.path, file.extension);
       stored.push({ storedName, originalName: file.originalName, mimeType: file.mimeType, size: file.size });
     }
+    if (stored.length) await deps.uploads.syncKept();
     return await deps.db.transaction(async (tx) => {
       const row = await insertRecord(tx, stored);
       for (const file of stored) {

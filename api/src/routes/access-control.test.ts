@@ -61,7 +61,7 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
     expect(routes.filter((r) => PUBLIC_ROUTES.has(key(r)) && r.role !== null).map(key)).toEqual([]);
   });
 
-  it('declares reads for viewers, and staff, audit and erasure for owners', () => {
+  it('declares reads for viewers, and staff, audit, backups and erasure for owners', () => {
     const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
     expect(roles).toMatchObject({
       'GET /api/subscribers': 'viewer',
@@ -79,7 +79,25 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
       'PATCH /api/admin/staff/:id': 'owner',
       'POST /api/admin/staff/:id/reset-password': 'owner',
       'GET /api/admin/audit': 'owner',
+      'GET /api/admin/backups': 'owner',
       'GET /api/admin/assignees': 'viewer',
+    });
+  });
+
+  it('declares the block list, a person’s data, retention settings and bulk erasure for owners only', () => {
+    const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
+    const lists = Object.values(ADMIN_LISTS).map(({ path }) => [`POST /api${path}/erase`, 'owner']);
+    expect(roles).toMatchObject({
+      'GET /api/admin/block-list': 'owner',
+      'POST /api/admin/block-list': 'owner',
+      'DELETE /api/admin/block-list/:value': 'owner',
+      'GET /api/admin/people': 'owner',
+      'GET /api/admin/people/export-link': 'owner',
+      'GET /api/admin/people/export.zip': 'owner',
+      'POST /api/admin/people/erase': 'owner',
+      'GET /api/admin/privacy-settings': 'owner',
+      'PATCH /api/admin/privacy-settings': 'owner',
+      ...Object.fromEntries(lists),
     });
   });
 

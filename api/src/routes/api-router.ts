@@ -3,6 +3,7 @@ import { API_PREFIX } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 import { registerAuditRoutes } from '../audit/audit-routes';
 import { authRoutes } from '../auth/routes';
+import { registerBackupRoutes } from '../backups/backup-routes';
 import { rateLimit } from '../http/rate-limit';
 import { registerErasure } from '../records/erasure/erasure-routes';
 import { registerDeskRoutes } from '../records/desk/desk-routes';
@@ -16,6 +17,9 @@ import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerStaffRoutes } from '../staff/staff-routes';
 import { registerViewRoutes } from '../views/views-routes';
+import { registerBlockListRoutes } from '../privacy/block-list-routes';
+import { registerPersonRoutes } from '../privacy/person-routes';
+import { registerPrivacySettingsRoutes } from '../privacy/privacy-settings-routes';
 import { registerFormChallengeRoute } from '../spam/challenge-route';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
@@ -49,6 +53,10 @@ export function createApiRouter(deps: AppDeps): Router {
   registerViewRoutes(router, deps);
   registerAuditRoutes(router, deps);
   registerOutboxRoutes(router, deps);
+  registerBackupRoutes(router, deps);
   registerNewsletterRoutes(router, deps, publicPost);
+  registerBlockListRoutes(router, deps);
+  registerPersonRoutes(router, deps);
+  registerPrivacySettingsRoutes(router, deps);
   return router;
 }

@@ -14,12 +14,12 @@ let built: BuiltServer | null = null;
 
 /**
  * Bundles the API as production does (api/scripts/build.mjs), once per test process, into a fresh
- * folder under node_modules/.cache: inside the repo, so the bundle's package imports resolve as
- * they do from api/dist.
+ * folder under api/node_modules/.cache: inside the api workspace, so the bundle's package imports
+ * resolve as they do from api/dist (a version npm nests under api/node_modules included).
  */
 export function buildServerBundle(): BuiltServer {
   if (built) return built;
-  const cache = join(REPO_ROOT, 'node_modules', '.cache');
+  const cache = join(REPO_ROOT, 'api', 'node_modules', '.cache');
   mkdirSync(cache, { recursive: true });
   const outdir = mkdtempSync(join(cache, 'sourcing-api-dist-'));
   // Node looks for "type" no further up than node_modules: say here that the bundle is ESM.

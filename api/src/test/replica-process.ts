@@ -85,6 +85,8 @@ export function stopReplica(replica: Replica): Promise<void> {
 export interface BuiltTestServer {
   replica: Replica;
   url: string;
+  /** The environment the process runs with (its DATA_DIR, DATABASE_URL, secrets...), for the admin CLI on the same data. */
+  env: Record<string, string>;
   /** The first admin's e-mail and password (ADMIN_EMAIL / ADMIN_PASSWORD of the process). */
   admin: { email: string; password: string };
   /** True while the process runs. */
@@ -105,7 +107,7 @@ export async function startBuiltServer(
   const baseUrl = process.env.TEST_DATABASE_URL ?? '';
   const schema = engine === 'postgres' ? `built_${randomBytes(5).toString('hex')}` : null;
   if (schema) await withPostgres(baseUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
-  const replica = spawnReplica('built', await freePort(), {
+  const processEnv = {
     DATA_DIR: dataDir,
     WEB_DIST_DIR: join(dataDir, 'web'),
     JWT_SECRET: `built-secret-${randomBytes(16).toString('hex')}`,
@@ -117,7 +119,8 @@ export async function startBuiltServer(
     ...replicaSpamCheckEnv(),
     ...(schema ? { DATABASE_URL: postgresUrlWithSchema(baseUrl, schema) } : {}),
     ...env,
-  });
+  };
+  const replica = spawnReplica('built', await freePort(), processEnv);
   const close = async () => {
     await stopReplica(replica);
     rmSync(dataDir, { recursive: true, force: true });
@@ -130,5 +133,21 @@ export async function startBuiltServer(
     throw error;
   }
   const alive = () => replica.process.exitCode === null && replica.process.signalCode === null;
-  return { replica, url: replica.url, admin, alive, close };
+  return { replica, url: replica.url, env: processEnv, admin, alive, close };
+}
+
+/** Runs the admin CLI bundle (`node api/dist/admin.js ...`) to its end, answering its exit code and output. */
+export function runBuiltAdmin(args: string[], env: Record<string, string>): Promise<{ code: number | null; output: string }> {
+  const child = spawn(process.execPath, ['--enable-source-maps', buildServerBundle().admin, ...args], {
+    cwd: REPO_ROOT,
+    env: { PATH: process.env.PATH ?? '', ...env },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stdout.on('data', (chunk) => (output += String(chunk)));
+  child.stderr.on('data', (chunk) => (output += String(chunk)));
+  return new Promise((resolve, reject) => {
+    child.once('error', reject);
+    child.once('close', (code) => resolve({ code, output }));
+  });
 }

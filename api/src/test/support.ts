@@ -65,6 +65,9 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     LOG_LEVEL: 'silent',
     RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
     RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+    // Tests mail the sample addresses again and again; the per-address limits have tests of their own.
+    CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES: '10000',
+    CONFIRMATIONS_PER_ADDRESS_PER_DAY: '10000',
     // Tests must not depend on how full the machine's disk is; the floor has a test of its own.
     UPLOAD_MIN_FREE_DISK_MB: '0',
     // Challenges stay real but take a few hashes to solve (test/form-proof.ts solves them).

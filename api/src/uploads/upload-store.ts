@@ -3,6 +3,7 @@ import { mkdirSync } from 'node:fs';
 import { rename, rm } from 'node:fs/promises';
 import { join } from 'node:path';
 import { createFileLinks, type FileLinks } from './signed-links';
+import { diskSync, type DiskSync } from './sync-to-disk';
 
 /** Stored names are generated: a UUID and the extension of the detected type, nothing else. */
 export const STORED_NAME = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}\.[a-z0-9]{2,5}$/;
@@ -15,14 +16,16 @@ export interface UploadStore {
   links: FileLinks;
   /** Absolute path of an accepted file, or null for a name we never generate. */
   pathOf(storedName: string): string | null;
-  /** Moves a checked incoming file to its stored name. */
+  /** Moves a checked incoming file, its bytes on disk first, to its stored name. */
   keep(incomingPath: string, extension: string): Promise<string>;
+  /** Puts the names of the files kept so far on disk: after it, a power cut loses none of them. */
+  syncKept(): Promise<void>;
   remove(storedNames: string[]): Promise<void>;
   discardIncoming(paths: string[]): Promise<void>;
 }
 
 /** Files under UPLOADS_DIR (outside any static folder), served only through the uploads route. */
-export function createUploadStore(dir: string, secret: string, now: () => Date): UploadStore {
+export function createUploadStore(dir: string, secret: string, now: () => Date, sync: DiskSync = diskSync): UploadStore {
   const incomingDir = join(dir, '.incoming');
   mkdirSync(incomingDir, { recursive: true });
   const pathOf = (storedName: string) => (STORED_NAME.test(storedName) ? join(dir, storedName) : null);
@@ -35,10 +38,12 @@ export function createUploadStore(dir: string, secret: string, now: () => Date):
     pathOf,
     async keep(incomingPath, extension) {
       const storedName = `${randomUUID()}${extension}`;
+      await sync.file(incomingPath);
       await rename(incomingPath, join(dir, storedName));
       moved.add(incomingPath);
       return storedName;
     },
+    syncKept: () => sync.folder(dir),
     async remove(storedNames) {
       const paths = storedNames.map(pathOf).filter((p): p is string => p !== null);
       await Promise.all(paths.map((p) => rm(p, { force: true })));

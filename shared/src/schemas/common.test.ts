@@ -3,7 +3,6 @@ import { z } from 'zod';
 import {
   fieldErrorsOf,
   INVALID_CHARACTERS,
-  INVALID_EMAIL,
   isStorableText,
   optionalText,
   requiredEmail,
@@ -11,6 +10,7 @@ import {
   storableText,
   validate,
 } from './common';
+import { INVALID_EMAIL } from '../email-address';
 
 describe('requiredText', () => {
   const schema = requiredText('Full Name is required');

@@ -16,6 +16,15 @@ export const AUDIT_ACTIONS = [
   /** An e-mail reply from a record, queued in the outbox. */
   'record-replied',
   'record-erased',
+  /** Addresses or domains put on the block list, or one taken off it (docs/admin.md#block-list). */
+  'senders-blocked',
+  'sender-unblocked',
+  /** A person's data downloaded, or every record of their address erased (kinds and ids only). */
+  'person-exported',
+  'person-erased',
+  /** The daily retention job erased records not updated for RETENTION_MONTHS (kinds and ids only). */
+  'retention-erased',
+  'privacy-settings-changed',
   /** A failed mail queued again from the Outbox page. */
   'mail-retried',
   'staff-created',
@@ -23,6 +32,10 @@ export const AUDIT_ACTIONS = [
   'staff-disabled',
   'staff-enabled',
   'staff-password-reset',
+  /** A backup written (by the schedule or the admin command), one that failed, and a backup restored (docs/operations.md#backups). */
+  'backup-taken',
+  'backup-failed',
+  'backup-restored',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -32,9 +45,9 @@ export interface AuditEntry {
   action: AuditAction;
   /** Who did it: a staff account (null for a failed sign-in with an unknown e-mail, or the CLI). */
   actorId: string | null;
-  /** Their e-mail, the e-mail typed at a failed sign-in, or 'cli'. */
+  /** Their e-mail, the e-mail typed at a failed sign-in, 'cli', or 'backup schedule'. */
   actorEmail: string;
-  /** What it was done to: a record kind, 'staff' or 'mail', and its id when there is one. */
+  /** What it was done to: a record kind, 'staff', 'mail' or 'backup', and its id when there is one. */
   subjectKind: string | null;
   subjectId: string | null;
   /**

@@ -1,7 +1,10 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
 import type { DashboardStats } from '@sourcing/shared';
 import { engagementRate } from '../../src/admin/dashboard/engagement-rate';
-import { signIn } from './support';
+import { adminPage, backUpWithAdminCommand, createAdmin, signIn, uniqueTag } from './support';
 
 const statsResponse = (page: Page, period: string) =>
   page.waitForResponse((r) => r.url().includes(`/api/admin/stats?period=${period}`) && r.status() === 200);
@@ -110,5 +113,28 @@ test.describe('dashboard', () => {
     await page.getByRole('link', { name: 'Dashboard' }).click();
     await expect(page.locator('.trend-chart svg')).toBeVisible();
     expect(scripts.some((s) => s.includes('TrendChart'))).toBe(true);
+  });
+
+  test('an owner sees the Backups panel: the last backup with its size, and that no schedule is set; an agent does not', async ({
+    page,
+    browser,
+  }) => {
+    // Two runs of the admin CLI (the backup, the agent's account), each a process of its own.
+    test.setTimeout(90_000);
+    const folder = mkdtempSync(join(tmpdir(), 'sourcing-e2e-backups-'));
+    try {
+      backUpWithAdminCommand(folder);
+      await signIn(page);
+      const panel = page.getByRole('region', { name: 'Backups' });
+      await expect(panel.getByRole('status')).toHaveText(/^Last backup: .+ \(\d+\.\d (KB|MB)\)$/);
+      await expect(panel).toContainText('Scheduled backups are off: set BACKUP_DIR.');
+
+      const agent = await adminPage(browser, '/admin', createAdmin(uniqueTag('backupagent')));
+      await expect(agent.locator('.stat-card').first()).toBeVisible();
+      await expect(agent.getByRole('region', { name: 'Backups' })).toHaveCount(0);
+      await agent.context().close();
+    } finally {
+      rmSync(folder, { recursive: true, force: true });
+    }
   });
 });

@@ -19,7 +19,7 @@ async function offered(control: Locator, may: boolean) {
 const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Admin navigation' });
 
 for (const role of ROLES) {
-  test(`${role}: every change control is offered only if the role may use it (list, bulk bar, record, matches, mails, settings)`, async ({
+  test(`${role}: every change control is offered only if the role may use it (list, bulk bar, record, matches, mails, dashboard, settings)`, async ({
     page,
     request,
   }) => {
@@ -73,6 +73,11 @@ for (const role of ROLES) {
     await expect(matches.getByRole('link', { name: offer.fullName })).toBeVisible();
     await offered(matches.getByRole('button', { name: `Link ${offer.fullName}` }), work);
     await offered(page.getByRole('button', { name: 'Erase record' }), manage);
+
+    // The dashboard: the Backups panel for owners (it is drawn with the stat cards, or not at all).
+    await page.goto('/admin');
+    await expect(page.locator('.stat-card').first()).toBeVisible();
+    await offered(page.getByRole('region', { name: 'Backups' }), manage);
 
     // Settings: everyone's own account; the roles and staff accounts for owners.
     await page.goto('/admin/settings');

@@ -50,6 +50,14 @@ export function createAdmin(tag: string) {
   return admin;
 }
 
+/** A backup of the test server's data into `folder`, taken with the admin CLI (docs/operations.md#backups). */
+export function backUpWithAdminCommand(folder: string) {
+  execFileSync('node', ['api/dist/admin.js', 'backup', '--to', folder], {
+    cwd: REPO_ROOT,
+    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+  });
+}
+
 /** A bearer header of a fresh session of the account, signed in through the API. */
 export async function bearerOf(request: APIRequestContext, account: { email: string; password: string }) {
   const response = await request.post('/api/admin/login', { data: account });

@@ -333,8 +333,12 @@ test.describe('Commodity Inquiry Form', () => {
   test('checks file type and size before uploading, with the limits shown beside the input', async ({ page }) => {
     const picker = field(page, 'Supporting Document');
     await expect(picker).toHaveAccessibleDescription(/PDF, PNG, JPEG.*one file up to 10 MB/);
+    await picker.setInputFiles({ name: 'clip.mp4', mimeType: 'video/mp4', buffer: Buffer.from('ftypmp42') });
+    await expect(picker).toHaveAccessibleDescription(/"clip\.mp4" is not an allowed file type/);
+    await expect(page.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
+    // A program is refused as one (docs/hardening.md#uploads).
     await picker.setInputFiles({ name: 'tool.exe', mimeType: 'application/x-msdownload', buffer: Buffer.from('MZ') });
-    await expect(picker).toHaveAccessibleDescription(/"tool\.exe" is not an allowed file type/);
+    await expect(picker).toHaveAccessibleDescription(/"tool\.exe" cannot be sent: \.exe files can run programs/);
     await expect(page.getByRole('list', { name: 'Chosen files' })).toHaveCount(0);
     const tooBig = { ...PDF_FILE, name: 'huge.pdf', buffer: Buffer.alloc(10 * 1024 * 1024 + 1, 0x25) };
     await picker.setInputFiles(tooBig);

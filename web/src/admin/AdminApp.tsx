@@ -12,6 +12,7 @@ import { RecordDetailPage } from './lists/RecordDetailPage';
 import { OutboxPage } from './outbox/OutboxPage';
 import { NotFoundPage } from './pages/NotFoundPage';
 import { SettingsPage } from './pages/SettingsPage';
+import { PeoplePage } from './privacy/PeoplePage';
 import { AdminServicesContext, useAdminServices, type AdminServices } from './services';
 import { LoginPage } from './session/LoginPage';
 import { RequireAdmin } from './session/RequireAdmin';
@@ -86,6 +87,7 @@ function AdminRoutes() {
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="people" element={<PeoplePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>
       <Route path="*" element={<Navigate to="/admin" replace />} />

@@ -1,4 +1,4 @@
-import type { Assignee, MailPurpose, MatchedListName, RecordKind, TimelineEntryType } from '@sourcing/shared';
+import type { Assignee, MailPurpose, MailWithheldReason, MatchedListName, RecordKind, TimelineEntryType } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 import type { Transaction } from '../../db/database';
 import { columnTypes, type Engine } from '../../db/engine';
@@ -9,6 +9,7 @@ export interface EventDetails {
   owner: { from: Assignee | null; to: Assignee | null };
   note: { text: string };
   mail: { purpose: MailPurpose; to: string[]; subject: string };
+  withheld: { purpose: MailPurpose; to: string; reason: MailWithheldReason };
   /** The other record of a link (its name is read when the timeline is, so an erased record leaves none behind). */
   link: { list: MatchedListName; recordId: string };
   unlink: { list: MatchedListName; recordId: string };

@@ -105,7 +105,7 @@ function matchingRows(
   if (filter.q) {
     // Folded as each record's searched text was when stored (docs/operations.md#search-indexes).
     // PostgreSQL: a trigram GIN index on that column; SQLite: the FTS5 trigram table its triggers
-    // fill from it (migration 1795000001300).
+    // fill from it (migration 1795000002600).
     const folded = foldText(filter.q);
     const text =
       engine === 'postgres'

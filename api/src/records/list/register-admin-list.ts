@@ -12,7 +12,8 @@ import {
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../../app-deps';
 import { AdminEntity } from '../../auth/schema';
-import { declareRole, requireRole, type AdminState } from '../../auth/require-admin';
+import { requireRole, type AdminState } from '../../auth/require-admin';
+import { heldQuery, roleOrSignedLink } from '../../http/signed-downloads';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import type { LinkSigner } from '../attachment-files';
 import { chosenCsvColumns, COLUMNS_MESSAGE, CSV_BOM, csvLine, hasOwnerColumn, type StaffEmails } from './csv';
@@ -33,9 +34,6 @@ export function linkSigner(deps: Pick<AppDeps, 'config' | 'uploads'>, ctx: Conte
   const holder = { adminId: ctx.state.admin.id, sessionId: ctx.state.sessionId };
   return (storedName) => `${origin}${deps.uploads.links.signedPath(storedName, holder)}`;
 }
-
-/** The parameters naming an export link's holder, signed with the rest of its query. */
-const EXPORT_HOLDER = { admin: 'by', session: 'session' } as const;
 
 const CSV_CHUNK_CHARS = 64 * 1024;
 
@@ -68,15 +66,13 @@ const resolveOwnerMine: Middleware<ListState> = async (ctx, next) => {
   await next();
 };
 
-/** The query a signed export link carries: the admin's as given, with `owner=mine` replaced by their id. */
+/** The query a signed export link carries: the admin's as given, with `owner=mine` replaced by their id, and its holder. */
 function exportQuery(ctx: Context & { state: ListState }): URLSearchParams {
   const params = new URLSearchParams(ctx.querystring);
   if (params.get('owner') === OWNER_MINE && ctx.state.input.query.filters.owner) {
     params.set('owner', ctx.state.input.query.filters.owner);
   }
-  params.set(EXPORT_HOLDER.admin, ctx.state.admin.id);
-  params.set(EXPORT_HOLDER.session, ctx.state.sessionId ?? '');
-  return params;
+  return heldQuery(ctx, params);
 }
 
 /**
@@ -91,15 +87,8 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   const listQuery = validate({ query: listQuerySchemaOf(kind.definition) });
   const exportLinks = createExportLinks(deps.config.jwtSecret, deps.now);
   const exportPath = `${API_PREFIX}${path}${CSV_EXPORT_SUFFIX}`;
-  // A signed link (handed out by export-link to a viewer) stands in for the token.
-  // A link dies with its holder's session: signed out, revoked or disabled, it is refused.
-  const viewerOrSignedLink = declareRole('viewer', (async (ctx, next) => {
-    const query = new URLSearchParams(ctx.querystring);
-    const holder = query.get(EXPORT_HOLDER.admin);
-    const live = holder && deps.sessions.roleOf(holder, query.get(EXPORT_HOLDER.session) || null);
-    if (live && exportLinks.verify(exportPath, query)) await next();
-    else await viewer(ctx, next);
-  }) as Middleware<AdminState>);
+  // A signed link (handed out by export-link to a viewer) stands in for the token, while its holder's session lives.
+  const viewerOrSignedLink = roleOrSignedLink(deps, exportLinks, exportPath, 'viewer');
 
   router.get<ListState>(path, viewer, listQuery, resolveOwnerMine, async (ctx) => {
     const { query } = ctx.state.input;
@@ -109,13 +98,14 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
   });
 
   // Validating here too means a malformed query is refused to the admin, not in a download.
+  // The search's words are not kept: they may name a person, and the audit trail outlives erasures.
   const auditExport = (ctx: Context & { state: ListState }) => {
     const { q, since, sort, status, filters } = ctx.state.input.query;
     return deps.audit(
       ctx,
       'export',
       { kind: kind.definition.kind },
-      { list: def.name, filters: { q, since, sort: sortParam(sort), status, ...filters } },
+      { list: def.name, filters: { search: q !== '', since, sort: sortParam(sort), status, ...filters } },
     );
   };
 

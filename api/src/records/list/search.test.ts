@@ -1,6 +1,6 @@
 import { ADMIN_LISTS, API_PREFIX, searchedKeys, type AdminListName } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FoldSearchAndSortKeys1795000001300 } from '../../db/migrations/1795000001300-fold-search-and-sort-keys';
+import { FoldSearchAndSortKeys1795000002600 } from '../../db/migrations/1795000002600-fold-search-and-sort-keys';
 import { withProof } from '../../test/form-proof';
 import { recordRow, seedRows, type RowOfList } from '../../test/factories';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -106,8 +106,8 @@ describe.each(TEST_ENGINES)('search on %s', (engine) => {
     },
   );
 
-  it('finds the records stored before the search was folded once migration 1795000001300 refilled them', async () => {
-    const migration = new FoldSearchAndSortKeys1795000001300();
+  it('finds the records stored before the search was folded once migration 1795000002600 refilled them', async () => {
+    const migration = new FoldSearchAndSortKeys1795000002600();
     const { db } = server.deps;
     await db.transaction(({ manager }) => migration.down(manager.queryRunner!));
     // Stored as before the migration: no folded text of its own.

@@ -5,6 +5,7 @@ import type { Transaction } from '../../db/database';
 import { dbTime } from '../../db/engine';
 import { queueConfirmationMail } from '../../mail/newsletter/newsletter-mails';
 import { withDerivedColumns } from '../derived-columns';
+import { visitorMailVerdict } from '../../mail/visitor-mail';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from '../record-kind';
 
 /** A pending or unsubscribed address gets its confirmation again, at most this often. */
@@ -15,18 +16,27 @@ export const RESEND_AFTER_MS = 10 * 60_000;
  * mail, in one transaction; the unique index on LOWER(email) decides, so concurrent sign-ups
  * store one row. An address already pending or unsubscribed gets the confirmation again
  * (rate-limited); a confirmed one nothing. The visitor's answer is the same in every case.
+ * Whether the claimed confirmation may go (visitor-mail.ts) is asked between two transactions: the
+ * limiter store is not the transaction's connection.
  */
 export async function subscribe(deps: StoreDeps, kind: RecordKind, input: Record<string, unknown>): Promise<Stored<AnyRow>> {
   const { email } = input as SubscribeInput;
   const now = deps.now();
-  return deps.db.transaction(async (tx) => {
+  const { row, created, claimed } = await deps.db.transaction(async (tx) => {
     const repo = tx.manager.getRepository<ObjectLiteral>(kind.entity);
     const candidate: AnyRow = { id: randomUUID(), email, createdAt: now, status: 'pending' };
     await repo.createQueryBuilder().insert().values(withDerivedColumns(kind.definition, candidate)).orIgnore().execute();
-    const row = (await repo.createQueryBuilder('s').where('LOWER(s.email) = LOWER(:email)', { email }).getOneOrFail()) as AnyRow;
-    if (await claimConfirmation(deps, tx, row.id, now)) await queueConfirmationMail(tx, deps, row);
-    return { row, created: row.id === candidate.id };
+    const stored = (await repo
+      .createQueryBuilder('s')
+      .where('LOWER(s.email) = LOWER(:email)', { email })
+      .getOneOrFail()) as AnyRow;
+    return { row: stored, created: stored.id === candidate.id, claimed: await claimConfirmation(deps, tx, stored.id, now) };
   });
+  if (claimed) {
+    const verdict = await visitorMailVerdict(deps, String(row.email));
+    await deps.db.transaction((tx) => queueConfirmationMail(tx, deps, row, verdict));
+  }
+  return { row, created };
 }
 
 /**

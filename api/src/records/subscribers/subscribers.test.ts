@@ -48,7 +48,7 @@ describe.each(TEST_ENGINES)('newsletter double opt-in on %s', (engine) => {
     const res = await subscribe('Reader@Example.com');
     expect(res.status).toBe(201);
     expect(res.body).toEqual({ message: SUBSCRIBED });
-    expect(await subscriber('reader@example.com')).toMatchObject({ email: 'Reader@Example.com', status: 'pending' });
+    expect(await subscriber('reader@example.com')).toMatchObject({ email: 'Reader@example.com', status: 'pending' });
 
     const [mail] = await smtp.waitFor(1);
     expect(mail.envelope.to.map((a) => a.toLowerCase())).toEqual(['reader@example.com']);

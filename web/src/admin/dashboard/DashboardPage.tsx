@@ -4,8 +4,10 @@ import { RECENT_ACTIVITY_LIMIT, STATS_PERIODS, type DashboardStats, type StatsPe
 import { formatDateTime } from '../lists/list-definitions';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
+import { useCan } from '../session/role';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { describeActivity } from './activity';
+import { BackupPanel } from './BackupPanel';
 import { engagementRate } from './engagement-rate';
 
 /** ECharts is only downloaded when the dashboard shows. */
@@ -15,6 +17,7 @@ const PERIOD_LABELS: Record<StatsPeriod, string> = { week: 'This Week', month: '
 
 export function DashboardPage() {
   const { api } = useAdminServices();
+  const isOwner = useCan('owner');
   const [period, setPeriod] = useState<StatsPeriod>('week');
   // Re-read whenever a record arrives or changes (docs/admin.md#live-updates); the figures shown stay
   // on screen while another period's are on their way.
@@ -50,6 +53,7 @@ export function DashboardPage() {
         </section>
         <RecentActivities recent={stats.data.recent} />
       </div>
+      {isOwner && <BackupPanel />}
     </div>
   );
 }

@@ -1,4 +1,4 @@
-import { useRef } from 'react';
+import { useRef, type ReactNode } from 'react';
 import type { DeskChange, DeskListName } from '@sourcing/shared';
 import { useAssignees } from './assignees';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
@@ -13,6 +13,8 @@ export function BulkBar(props: {
   statuses: readonly string[];
   selected: { id: string; version: number }[];
   onDone: (hadFocus: boolean) => void;
+  /** More actions on the selection (marking spam, erasing), before `Clear selection`; each ends it with `done`. */
+  children?: (done: () => void) => ReactNode;
 }) {
   const assignees = useAssignees();
   const bar = useRef<HTMLDivElement>(null);
@@ -39,6 +41,7 @@ export function BulkBar(props: {
         busy={busy}
         onChange={(ownerId) => apply({ ownerId })}
       />
+      {props.children?.(done)}
       <button type="button" className="button" onClick={done} disabled={busy}>
         Clear selection
       </button>

@@ -34,5 +34,21 @@ describe('timeline lines', () => {
     expect(describeEntry({ id: '7', type: 'mail', actor: ana, purpose: 'reply', ...mail })).toBe(
       'ana@example.com replied by e-mail to bob@buyer.example',
     );
+    expect(describeEntry({ id: '8', type: 'mail', actor: null, purpose: 'staff-digest', ...mail, to: ['a@x.example'] })).toBe(
+      'Staff digest e-mailed to a@x.example',
+    );
+  });
+
+  it('say which mail was not sent to the sender, and why', () => {
+    const withheld = { at, actor: null, type: 'withheld', purpose: 'confirmation', to: 'victim@example.com' } as const;
+    expect(describeEntry({ id: '9', ...withheld, reason: 'recipient-limit' })).toBe(
+      'Confirmation not e-mailed to victim@example.com: the address reached its limit of mails from the forms',
+    );
+    expect(describeEntry({ id: '10', ...withheld, reason: 'blocked' })).toBe(
+      'Confirmation not e-mailed to victim@example.com: the address is on the block list',
+    );
+    expect(describeEntry({ id: '11', ...withheld, purpose: 'reply', to: 'ceo,hr@example.com', reason: 'invalid-address' })).toBe(
+      'Reply not e-mailed to ceo,hr@example.com: it is not one e-mail address',
+    );
   });
 });

@@ -1,10 +1,19 @@
-import { MATCHED_NOUNS, type MailPurpose, type TimelineEntry } from '@sourcing/shared';
+import { MATCHED_NOUNS, type MailPurpose, type MailWithheldReason, type TimelineEntry } from '@sourcing/shared';
 
-/** What the system's own mails of a record are called on its timeline. */
-const MAIL_SENT: Record<Exclude<MailPurpose, 'reply'>, string> = {
+/** What a record's mails are called on its timeline. */
+const MAIL_NAME: Record<MailPurpose, string> = {
   confirmation: 'Confirmation',
   'staff-alert': 'Staff alert',
+  'staff-digest': 'Staff digest',
+  reply: 'Reply',
   'newsletter-confirmation': 'Newsletter confirmation',
+};
+
+/** Why a mail to the sender was not sent (docs/mail.md#addresses). */
+export const WITHHELD_BECAUSE: Record<MailWithheldReason, string> = {
+  'invalid-address': 'it is not one e-mail address',
+  blocked: 'the address is on the block list',
+  'recipient-limit': 'the address reached its limit of mails from the forms',
 };
 
 /** What a timeline line says; a new entry type (an e-mail sent, ...) adds its line here. */
@@ -22,7 +31,9 @@ export function describeEntry(entry: TimelineEntry): string {
     case 'mail':
       return entry.purpose === 'reply'
         ? `${who} replied by e-mail to ${entry.to.join(', ')}`
-        : `${MAIL_SENT[entry.purpose]} e-mailed to ${entry.to.join(', ')}`;
+        : `${MAIL_NAME[entry.purpose]} e-mailed to ${entry.to.join(', ')}`;
+    case 'withheld':
+      return `${MAIL_NAME[entry.purpose]} not e-mailed to ${entry.to}: ${WITHHELD_BECAUSE[entry.reason]}`;
     case 'link':
     case 'unlink': {
       const other = `${MATCHED_NOUNS[entry.list].one} ${entry.name ?? '(since erased)'}`;

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 describe('sidebar links', () => {
-  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox, Audit and Settings", () => {
+  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox, Audit, People and Settings", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Inquiries', '/admin/inquiries'],
@@ -11,9 +11,10 @@ describe('sidebar links', () => {
       ['Subscribers', '/admin/subscribers'],
       ['Outbox', '/admin/outbox'],
       ['Audit', '/admin/audit'],
+      ['People', '/admin/people'],
       ['Settings', '/admin/settings'],
     ]);
-    expect(NAV_ITEMS.filter((i) => i.role === 'owner').map((i) => i.label)).toEqual(['Outbox', 'Audit', 'Settings']);
+    expect(NAV_ITEMS.filter((i) => i.role === 'owner').map((i) => i.label)).toEqual(['Outbox', 'Audit', 'People', 'Settings']);
   });
 });
 
@@ -26,6 +27,7 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/admin/settings')).toBe('Settings');
     expect(pageTitleFor('/admin/outbox')).toBe('Outbox');
     expect(pageTitleFor('/admin/audit')).toBe('Audit');
+    expect(pageTitleFor('/admin/people')).toBe('People');
   });
 
   it('does not mistake a prefix for a section', () => {

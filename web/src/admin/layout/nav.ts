@@ -16,6 +16,7 @@ export const NAV_ITEMS: NavItem[] = [
   ...LIST_DEFINITIONS.map((d) => ({ label: d.navLabel, to: `/admin/${d.route}`, list: d.name })),
   { label: 'Outbox', to: '/admin/outbox', role: 'owner' },
   { label: 'Audit', to: '/admin/audit', role: 'owner' },
+  { label: 'People', to: '/admin/people', role: 'owner' },
   { label: 'Settings', to: '/admin/settings', role: 'owner' },
 ];
 

@@ -17,6 +17,7 @@ import { useCan } from '../session/role';
 import { LoadError } from '../ui/LoadError';
 import { debounce } from '../ui/debounce';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
+import { BlockSendersOffer, BulkSpamErase } from '../privacy/BulkSpamErase';
 import { CellView } from './CellView';
 import { backState } from './back-to-list';
 import { columnMark, linkMark, rowMark, useRecordKeys } from './record-keys';
@@ -79,6 +80,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
           setAll: (ids) => setSelected(new Set(ids ?? [])),
         }
       : null;
+  const selectedRows = (list?.rows ?? []).filter((r) => selected.has(r._id));
   const narrow = useMediaQuery(NARROW_SCREEN);
   const [exporting, setExporting] = useState(false);
   const unreadCount = useAtomValue(unreadCountsAtom)[definition.name];
@@ -221,14 +223,17 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
         <BulkBar
           list={definition.name as DeskListName}
           statuses={definition.statuses}
-          selected={(list?.rows ?? []).filter((r) => selected.has(r._id)).map((r) => ({ id: r._id, version: versionOf(r) }))}
+          selected={selectedRows.map((r) => ({ id: r._id, version: versionOf(r) }))}
           onDone={(hadFocus) => {
             // The bar goes with the selection: a keyboard user lands on 'Select all shown', not on the page.
             flushSync(() => setSelected(new Set()));
             if (hadFocus) selectAllBox.current?.focus();
           }}
-        />
+        >
+          {(done) => <BulkSpamErase list={definition.name as DeskListName} records={selectedRows} onDone={done} />}
+        </BulkBar>
       )}
+      {definition.statuses && <BlockSendersOffer list={definition.name as DeskListName} />}
       {!list && !failure && <p className="state-text">{definition.loadingText}</p>}
       {failure && <LoadError message={definition.errorText(failure.message)} onRetry={retry} />}
       {list && list.rows.length === 0 && (

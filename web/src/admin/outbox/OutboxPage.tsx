@@ -13,6 +13,7 @@ export const STATE_LABEL: Record<OutboxMailSummary['state'], string> = {
   pending: 'Pending',
   sent: 'Sent',
   filed: 'Saved to file',
+  withheld: 'Not sent',
   failed: 'Failed',
 };
 

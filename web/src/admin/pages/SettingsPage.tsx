@@ -1,11 +1,13 @@
 import { useAtomValue } from 'jotai';
 import { ROLE_LABELS, ROLES } from '@sourcing/shared';
+import { BlockListSettings } from '../privacy/BlockListSettings';
+import { RetentionSettings } from '../privacy/RetentionSettings';
 import { sessionAtom } from '../session/session';
 import { useCan } from '../session/role';
 import { ROLE_ABILITIES } from '../staff/role-abilities';
 import { StaffSettings } from '../staff/StaffSettings';
 
-/** The signed-in admin's account and what their role may do; for owners, the staff accounts (docs/admin.md#settings). */
+/** The signed-in admin's account and what their role may do; for owners, the staff accounts, the block list and retention (docs/admin.md#settings). */
 export function SettingsPage() {
   const owner = useCan('owner');
   const admin = useAtomValue(sessionAtom).admin;
@@ -43,6 +45,8 @@ export function SettingsPage() {
             </dl>
           </section>
           <StaffSettings />
+          <BlockListSettings />
+          <RetentionSettings />
         </>
       )}
     </>

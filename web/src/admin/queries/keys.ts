@@ -30,6 +30,12 @@ export const queryKeys = {
   columnChoices: ['columnChoices'] as const,
   /** The saved views of a list the signed-in admin sees (docs/admin.md#saved-views). */
   views: (list: AdminListName) => ['views', list] as const,
+  blockList: ['blockList'] as const,
+  privacySettings: ['privacySettings'] as const,
+  /** The records naming an address (the person look-up). */
+  person: (email: string) => ['person', email] as const,
+  allPeople: ['person'] as const,
+  backups: ['backups'] as const,
 };
 
 /** The first parts of the keys of a record's own views: its detail, timeline and matches. */

@@ -36,8 +36,8 @@ const SEPARATOR = '\u001f';
  * rebuilt on `searchText` (SQLite's LOWER and LIKE folded ASCII letters only), and each sort key,
  * Updated At and a subscriber's status get the index their sorted pages are read from.
  */
-export class FoldSearchAndSortKeys1795000001300 implements MigrationInterface {
-  name = 'FoldSearchAndSortKeys1795000001300';
+export class FoldSearchAndSortKeys1795000002600 implements MigrationInterface {
+  name = 'FoldSearchAndSortKeys1795000002600';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     for (const table of Object.keys(SEARCHED_EVERY_TEXT) as Table[]) {

@@ -5,8 +5,8 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
  * saved views (a list's parameters and hidden columns under a name, shared with the team or not)
  * and their column choice per list. Both go with the staff account (ON DELETE CASCADE).
  */
-export class CreateSavedViews1795000001400 implements MigrationInterface {
-  name = 'CreateSavedViews1795000001400';
+export class CreateSavedViews1795000002700 implements MigrationInterface {
+  name = 'CreateSavedViews1795000002700';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const postgres = queryRunner.connection.options.type === 'postgres';
