@@ -21,19 +21,19 @@ export function useHiddenColumns(list: AdminListName): {
   const client = useQueryClient();
   const { data } = useQuery({ queryKey: queryKeys.columnChoices, queryFn: () => api.columnChoices(), staleTime: Infinity });
   const { mutate } = useMutation({
-    mutationFn: (hiddenColumns: string[]) => api.setColumnChoice(list, hiddenColumns),
-    onMutate: async (hiddenColumns) => {
-      await client.cancelQueries({ queryKey: queryKeys.columnChoices });
-      const before = client.getQueryData<ColumnChoices>(queryKeys.columnChoices);
-      client.setQueryData<ColumnChoices>(queryKeys.columnChoices, { ...before, [list]: hiddenColumns });
-      return { before };
-    },
+    mutationFn: ({ hidden }: { hidden: string[]; before: ColumnChoices | undefined }) => api.setColumnChoice(list, hidden),
     onSuccess: (saved) => client.setQueryData(queryKeys.columnChoices, saved),
-    onError: (error, _, context) => {
-      client.setQueryData(queryKeys.columnChoices, context?.before);
+    onError: (error, { before }) => {
+      client.setQueryData(queryKeys.columnChoices, before);
       toastOnce.error(error.message);
     },
   });
+  // Shown at once (in the same render as the click), saved behind it.
+  const choose = (hidden: readonly string[]) => {
+    const before = client.getQueryData<ColumnChoices>(queryKeys.columnChoices);
+    client.setQueryData<ColumnChoices>(queryKeys.columnChoices, { ...before, [list]: [...hidden] });
+    mutate({ hidden: [...hidden], before });
+  };
   const chosen = data?.[list];
-  return { hidden: chosen ? new Set(chosen) : NONE, choose: (hidden) => mutate([...hidden]) };
+  return { hidden: chosen ? new Set(chosen) : NONE, choose };
 }
