@@ -17,7 +17,7 @@ COPY bench/package.json bench/
 FROM base AS build
 RUN apt-get update && apt-get install -y --no-install-recommends python3 make g++ && rm -rf /var/lib/apt/lists/*
 RUN npm ci --workspace shared --workspace api --workspace web --include-workspace-root
-COPY tsconfig.json ./
+COPY tsconfig.json tsconfig.base.json ./
 COPY shared shared
 COPY api api
 COPY web web

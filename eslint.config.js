@@ -14,8 +14,8 @@ import tseslint from 'typescript-eslint';
 
 const WORKSPACES = ['shared', 'api', 'web', 'desktop', 'bench'];
 const TYPEORM_INTERNALS = { group: ['typeorm/*'], message: "TypeORM's internal modules: import from 'typeorm'." };
-// The workspaces' own projects (the desktop renderer has a DOM one of its own).
-const PROJECTS = [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json'];
+// The workspaces' own projects (the desktop renderer has a DOM one of its own) and the docs' checks.
+const PROJECTS = [...WORKSPACES.map((w) => `${w}/tsconfig.json`), 'desktop/tsconfig.web.json', 'docs/tsconfig.json'];
 
 export default tseslint.config(
   {
@@ -35,6 +35,8 @@ export default tseslint.config(
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
+      // A project reads the projects it references through the declarations `tsc -b` wrote (npm run
+      // lint runs it first), so each file's types are checked once, by its own project.
       parserOptions: {
         project: PROJECTS,
         tsconfigRootDir: import.meta.dirname,

@@ -1,22 +1,30 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const BUILT_DESKTOP_APP_TEST = 'desktop/src/test/built-app.test.ts';
 
 export default defineConfig({
   test: {
+    // At least two test files at a time, even on two cores (vitest's default is one less than the
+    // cores): the API tests spend much of their time waiting on PostgreSQL, sockets and child
+    // processes, which a second worker fills.
+    maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
       { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      // The docs hold to the tree: links, file names, the migration table (docs/check).
+      { test: { name: 'docs', include: ['docs/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'api',
           include: ['api/src/**/*.test.ts'],
+          globalSetup: ['api/src/test/server-bundle.setup.ts'],
           environment: 'node',
           pool: 'forks',
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}'], environment: 'node' } },
+      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'], environment: 'node' } },
       {
         test: {
           name: 'desktop',

@@ -2,11 +2,13 @@ import { defineConfig, devices } from '@playwright/test';
 import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_EMBED_ORIGIN, E2E_PORT } from './e2e/support/env';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_WORKERS, embedOriginOf, serverDataDir, serverPort } from './e2e/support/env';
 
 /**
- * Browser tests run the real API (which serves the built site and admin) on a fresh SQLite
- * database. Chromium: CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
+ * Browser tests run the real API (which serves the built site and admin), one server per worker,
+ * each on a fresh SQLite database of its own, so tests of different workers never see each other's
+ * records, sessions or sign-in limits (e2e/support/env.ts gives each worker its server). Chromium:
+ * CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
  */
 const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sourcing-e2e-'));
@@ -30,15 +32,12 @@ export default defineConfig({
   timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
-  // One worker on CI's 2 cores, as on a developer's run here. With two, tests signing in as the same
-  // admin at once meet the sign-in guard's one-check-at-a-time rule (429, docs/hardening.md), and the
-  // spam-check widget's proof of work, which runs in the page and which every form submit waits for,
-  // competes with a second browser and the server for a saturated CPU, so the form tests' waits
-  // depend on timing. E2E_WORKERS overrides.
-  workers: process.env.E2E_WORKERS ? Number(process.env.E2E_WORKERS) : 1,
+  // Set the number with E2E_WORKERS, which also starts that many servers (--workers starts none).
+  workers: E2E_WORKERS,
   retries: 0,
   reporter: [['list']],
   use: {
+    // The worker's own server: each worker evaluates this file again, with its TEST_PARALLEL_INDEX.
     baseURL: E2E_BASE_URL,
     // Pages settle at once (no scroll reveals, smooth scrolls or turning sphere to wait for); the
     // tests of motion itself ask for 'no-preference'.
@@ -59,34 +58,38 @@ export default defineConfig({
       use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions },
     },
   ],
-  webServer: {
-    // The production bundle (npm run test:e2e builds it with the site), run from the repo root.
-    command: 'node --enable-source-maps api/dist/main.js',
-    cwd: '..',
-    url: `${E2E_BASE_URL}/api/health`,
-    reuseExistingServer: false,
-    timeout: 120_000,
-    stdout: 'ignore',
-    stderr: 'pipe',
-    env: {
-      PORT: String(E2E_PORT),
-      HOST: '127.0.0.1',
-      DATA_DIR: dataDir,
-      PUBLIC_URL: E2E_BASE_URL,
-      ADMIN_EMAIL: E2E_ADMIN.email,
-      ADMIN_PASSWORD: E2E_ADMIN.password,
-      JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
-      RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
-      RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
-      // The specs mail the sample addresses again and again; the per-address limits are proven by the API tests.
-      CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES: '10000',
-      CONFIRMATIONS_PER_ADDRESS_PER_DAY: '10000',
-      EMBED_ORIGINS: E2E_EMBED_ORIGIN,
-      LOG_LEVEL: 'silent',
-      // The forms solve real challenges, cheap ones; the minimum fill time is proven by the API tests on an injected clock.
-      ALTCHA_COST: '1',
-      ALTCHA_MAX_NUMBER: '100',
-      FORM_MIN_FILL_SECONDS: '0',
-    },
-  },
+  webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => {
+    const port = serverPort(worker);
+    const url = `http://127.0.0.1:${port}`;
+    return {
+      // The production bundle (npm run test:e2e builds it with the site), run from the repo root.
+      command: 'node --enable-source-maps api/dist/main.js',
+      cwd: '..',
+      url: `${url}/api/health`,
+      reuseExistingServer: false,
+      timeout: 120_000,
+      stdout: 'ignore' as const,
+      stderr: 'pipe' as const,
+      env: {
+        PORT: String(port),
+        HOST: '127.0.0.1',
+        DATA_DIR: serverDataDir(worker),
+        PUBLIC_URL: url,
+        ADMIN_EMAIL: E2E_ADMIN.email,
+        ADMIN_PASSWORD: E2E_ADMIN.password,
+        JWT_SECRET: 'e2e-secret-e2e-secret-e2e-secret-0123',
+        RATE_LIMIT_PUBLIC_PER_MINUTE: '10000',
+        RATE_LIMIT_LOGIN_PER_15_MINUTES: '1000',
+        // The specs mail the sample addresses again and again; the per-address limits are proven by the API tests.
+        CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES: '10000',
+        CONFIRMATIONS_PER_ADDRESS_PER_DAY: '10000',
+        EMBED_ORIGINS: embedOriginOf(port),
+        LOG_LEVEL: 'silent',
+        // The forms solve real challenges, cheap ones; the minimum fill time is proven by the API tests on an injected clock.
+        ALTCHA_COST: '1',
+        ALTCHA_MAX_NUMBER: '100',
+        FORM_MIN_FILL_SECONDS: '0',
+      },
+    };
+  }),
 });

@@ -34,6 +34,8 @@ export interface ServerOptions {
   refreshGraceMs?: number;
   /** scrypt cost of the passwords hashed here (tests pass a small one to stay fast). */
   scryptCost?: ScryptCost;
+  /** How often the session states are read again (SESSION_STATES_REFRESH_MS unless given). */
+  sessionStatesRefreshMs?: number;
 }
 
 export interface RunningServer {
@@ -62,7 +64,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },
       options.scryptCost,
     );
-    sessions = createSessionStates(db, { logger });
+    sessions = createSessionStates(db, { logger, refreshMs: options.sessionStatesRefreshMs });
     await sessions.refresh();
     bus =
       options.bus ?? (config.databaseUrl ? await createPostgresEventBus(config.databaseUrl, { logger }) : createLocalEventBus());

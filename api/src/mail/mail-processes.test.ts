@@ -59,6 +59,8 @@ describe('a process killed after the commit, before the send', () => {
       WEB_DIST_DIR: join(dir, 'web'),
       LOG_LEVEL: 'warn',
       MAIL_LEASE_SECONDS: '1',
+      // The second process finds the mail on its first look after the dead one's lease ran out.
+      MAIL_POLL_MS: '50',
       ...replicaSpamCheckEnv(),
     };
 

@@ -99,10 +99,11 @@ const MAX_COUNTER = 0xffffffff;
 /**
  * altcha-lib's `verifySolution` for a challenge issued above (its signature check, then the
  * solution's key against the signed key: steps 3 and 4a of the library), with node:crypto's
- * HMAC instead of Web Crypto's. The library's four Web Crypto jobs per check cost ~0.9 ms of CPU
- * per submission (bench/README.md, submissions). `form-challenges.test.ts` holds this to the
- * library's verdicts. A challenge without a key signature is refused: this server signs every one,
- * and the signature covers it, so it can be neither removed nor forged.
+ * HMAC instead of Web Crypto's: the library runs four Web Crypto jobs per check, each an async
+ * round through Node's crypto job queue, where the same two HMACs in node:crypto take microseconds.
+ * `form-challenges.test.ts` holds this to the library's verdicts. A challenge without a key
+ * signature is refused: this server signs every one, and the signature covers it, so it can be
+ * neither removed nor forged.
  */
 function isSolved({ challenge, solution }: SentPayload, signatureSecret: string, keySecret: string): boolean {
   const signed = hmacHex(signatureSecret, JSON.stringify(sortedKeys(challenge.parameters)));

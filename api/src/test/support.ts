@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { join } from 'node:path';
 import { Client } from 'pg';
 import type { AppDeps } from '../app-deps';
 import type { ScryptCost } from '../auth/passwords';
@@ -11,8 +11,7 @@ import type { Engine } from '../db/engine';
 import type { RealtimeHub } from '../realtime/hub';
 import { startServer, type ServerOptions } from '../server';
 
-/** The repository's root folder (tests only: the server itself never computes paths from its source). */
-export const REPO_ROOT = resolve(import.meta.dirname, '../../..');
+export { REPO_ROOT } from './repo-root';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
 export const TEST_ENGINES: Engine[] = process.env.TEST_DATABASE_URL ? ['sqlite', 'postgres'] : ['sqlite'];

@@ -42,8 +42,8 @@ const KIB = 1024;
 const STEP_KIB = 1024;
 const WINDOW_SECONDS = 60 * 60;
 /**
- * How long a reading of the free disk space serves: a statfs per upload cost more than the rest
- * of the budget's work (bench/README.md). Meanwhile each reservation is taken off the reading.
+ * How long a reading of the free disk space serves: a statfs per upload would cost more than the
+ * rest of the budget's work. Meanwhile each reservation is taken off the reading.
  */
 const DISK_READ_MS = 1000;
 

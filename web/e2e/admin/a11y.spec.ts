@@ -1,9 +1,9 @@
 import AxeBuilder from '@axe-core/playwright';
-import { expect, test } from '@playwright/test';
-import { signIn } from './support';
+import { test as signedOut } from '@playwright/test';
+import { expect, openAdmin, test } from './support';
 
-test.describe('accessibility (axe-core)', () => {
-  test('the login page has no violations, with and without an error', async ({ page }) => {
+signedOut.describe('accessibility (axe-core)', () => {
+  signedOut('the login page has no violations, with and without an error', async ({ page }) => {
     await page.goto('/admin/login');
     await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
@@ -13,23 +13,25 @@ test.describe('accessibility (axe-core)', () => {
     await expect(page.getByRole('alert')).toBeVisible();
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
+});
 
+test.describe('accessibility (axe-core)', () => {
   test('the dashboard has no violations', async ({ page }) => {
-    await signIn(page);
+    await openAdmin(page);
     await expect(page.locator('.trend-chart svg')).toBeVisible();
     await expect(page.locator('.stat-card')).toHaveCount(5);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
   test('a list has no violations', async ({ page }) => {
-    await signIn(page, '/admin/contact-queries');
+    await openAdmin(page, '/admin/contact-queries');
     await expect(page.getByRole('heading', { name: 'Contact Queries', level: 2 })).toBeVisible();
     await expect(page.getByText('Loading contact queries...')).toHaveCount(0);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
   test('the staff accounts and the audit trail have no violations', async ({ page }) => {
-    await signIn(page, '/admin/settings');
+    await openAdmin(page, '/admin/settings');
     await expect(page.getByRole('region', { name: 'Staff accounts' }).getByRole('row')).not.toHaveCount(0);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.getByRole('link', { name: 'Audit' }).click();

@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { inquiryValues, seedInquiry, signIn, uniqueTag } from './support';
+import { expect, inquiryValues, openAdmin, seedInquiry, test, uniqueTag } from './support';
 
 /** Runs in the phone project only (375 px): cards are the phone layout. */
 test('on a phone an inquiry card lists only the fields that have a value', async ({ page, request }) => {
@@ -16,7 +15,7 @@ test('on a phone an inquiry card lists only the fields that have a value', async
     specialPackaging: '',
   };
   await seedInquiry(request, inquiryValues(tag, empty));
-  await signIn(page, `/admin/inquiries?q=${tag}`);
+  await openAdmin(page, `/admin/inquiries?q=${tag}`);
   const card = page.locator('.record-card');
   await expect(card).toHaveCount(1);
   const labels = await card.locator('.card-field dt').allInnerTexts();

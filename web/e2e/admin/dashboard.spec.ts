@@ -1,10 +1,10 @@
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import type { DashboardStats } from '@sourcing/shared';
 import { engagementRate } from '../../src/admin/dashboard/engagement-rate';
-import { adminPage, backUpWithAdminCommand, createAdmin, signIn, uniqueTag } from './support';
+import { adminPage, backUpWithAdminCommand, createAdmin, expect, openAdmin, test, uniqueTag } from './support';
 
 const statsResponse = (page: Page, period: string) =>
   page.waitForResponse((r) => r.url().includes(`/api/admin/stats?period=${period}`) && r.status() === 200);
@@ -14,7 +14,7 @@ const card = (page: Page, label: string) => page.locator('.stat-card', { hasText
 test.describe('dashboard', () => {
   test('stat cards show the stats endpoint figures, with the engagement rate', async ({ page }) => {
     const answered = statsResponse(page, 'week');
-    await signIn(page);
+    await openAdmin(page);
     const stats = (await (await answered).json()) as DashboardStats;
     await expect(page.locator('.stat-card .stat-label')).toHaveText([
       'Total Subscribers',
@@ -32,7 +32,7 @@ test.describe('dashboard', () => {
 
   test('the trend chart defaults to This Week and switches periods', async ({ page }) => {
     const week = statsResponse(page, 'week');
-    await signIn(page);
+    await openAdmin(page);
     await expect(page.getByRole('heading', { name: 'Weekly Inquiry Trends' })).toBeVisible();
     const select = page.getByRole('combobox', { name: 'Chart period' });
     await expect(select).toHaveValue('week');
@@ -74,7 +74,7 @@ test.describe('dashboard', () => {
       const body = (await response.json()) as DashboardStats;
       await route.fulfill({ response, json: { ...body, recent: answer } });
     });
-    await signIn(page);
+    await openAdmin(page);
     const items = page.locator('.activity-item');
     await expect(items).toHaveCount(6);
     await expect(items.nth(0)).toContainText('Jane Buyer submitted a new inquiry');
@@ -93,7 +93,7 @@ test.describe('dashboard', () => {
   });
 
   test('a failed load says so and offers Retry, which loads the figures', async ({ page }) => {
-    await signIn(page, '/admin/subscribers');
+    await openAdmin(page, '/admin/subscribers');
     const stats = '**/api/admin/stats?*';
     await page.route(stats, (route) => route.fulfill({ status: 500, body: '' }));
     await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -107,7 +107,7 @@ test.describe('dashboard', () => {
   test('the chart library is only downloaded on the dashboard', async ({ page }) => {
     const scripts: string[] = [];
     page.on('response', (r) => r.request().resourceType() === 'script' && scripts.push(r.url()));
-    await signIn(page, '/admin/subscribers');
+    await openAdmin(page, '/admin/subscribers');
     await expect(page.getByRole('heading', { name: 'Subscribers List' })).toBeVisible();
     expect(scripts.some((s) => s.includes('TrendChart'))).toBe(false);
     await page.getByRole('link', { name: 'Dashboard' }).click();
@@ -124,7 +124,7 @@ test.describe('dashboard', () => {
     const folder = mkdtempSync(join(tmpdir(), 'sourcing-e2e-backups-'));
     try {
       backUpWithAdminCommand(folder);
-      await signIn(page);
+      await openAdmin(page);
       const panel = page.getByRole('region', { name: 'Backups' });
       await expect(panel.getByRole('status')).toHaveText(/^Last backup: .+ \(\d+\.\d (KB|MB)\)$/);
       await expect(panel).toContainText('Scheduled backups are off: set BACKUP_DIR.');

@@ -1,14 +1,16 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env';
 import {
   adminPage,
   createAdmin,
+  expect,
   inquiryValues,
+  openAdmin,
   seedContact,
   seedInquiry,
   seedSupplierOffer,
-  signIn,
   supplierValues,
+  test,
   uniqueTag,
 } from './support';
 
@@ -45,7 +47,7 @@ test.describe('sales desk', () => {
     const tag = uniqueTag('Bulk');
     for (const i of [1, 2, 3])
       await seedContact(request, { name: `Bulk ${tag} ${i}`, email: `b${i}@example.com`, message: 'hi' });
-    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await openAdmin(page, `/admin/contact-queries?q=${tag}`);
     await expect(table(page).locator('tbody tr')).toHaveCount(3);
     await expect(page.getByRole('button', { name: /^Answered \d+$/ })).toBeVisible();
 
@@ -70,7 +72,7 @@ test.describe('sales desk', () => {
     const tag = uniqueTag('Note');
     const values = supplierValues(tag);
     await seedSupplierOffer(request, values);
-    await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/supplier-inquiries?q=${tag}`);
     await page.getByRole('link', { name: values.fullName }).click();
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await expect(timeline.locator('li')).toHaveText([/^Received/, new RegExp(`^Confirmation e-mailed to ${values.email}`)]);

@@ -1,8 +1,8 @@
 /** The filter bar above a list, its URL, the text of an empty result, and the column chooser (docs/admin.md#filters). */
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { INQUIRIES } from '../../src/admin/lists/list-definitions';
-import { inquiryValues, PNG_FILE, seedInquiry, signIn, uniqueTag } from './support';
+import { adminPage, expect, inquiryValues, openAdmin, PNG_FILE, seedInquiry, test, uniqueTag } from './support';
 
 const rows = (page: Page) => page.locator('table.records-table tbody tr');
 const filters = (page: Page) => page.getByRole('group', { name: 'Filters' });
@@ -24,7 +24,7 @@ test.describe('list filters', () => {
       request,
       inquiryValues(tag, { fullName: `User ${tag}`, userType: 'End User', dispatchMode: 'FOB', destinationCountry: 'Kenya' }),
     );
-    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
     await expect(rows(page)).toHaveCount(2);
 
     await filters(page).getByLabel('User Type').selectOption({ label: 'Trader / Agent' });
@@ -68,20 +68,17 @@ test.describe('list filters', () => {
     ).toBeVisible();
 
     // The link, opened by a colleague, shows the same.
-    const shared = page.url();
-    const colleague = await browser.newContext();
-    const other = await colleague.newPage();
-    await signIn(other, new URL(shared).pathname + new URL(shared).search);
+    const shared = new URL(page.url());
+    const other = await adminPage(browser, shared.pathname + shared.search);
     await expect(other.getByText(/^No buyer inquiries match .* owner: mine\.$/)).toBeVisible();
-    await other.close();
-    await colleague.close();
+    await other.context().close();
   });
 
   test('"Export CSV" exports what the filters show', async ({ page, request }) => {
     const tag = uniqueTag('FltCsv');
     await seedInquiry(request, inquiryValues(tag, { fullName: `Cif ${tag}`, dispatchMode: 'CIF' }));
     await seedInquiry(request, inquiryValues(tag, { fullName: `Fob ${tag}`, dispatchMode: 'FOB' }));
-    await signIn(page, `/admin/inquiries?q=${tag}&dispatchMode=CIF`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}&dispatchMode=CIF`);
     await expect(rows(page)).toHaveCount(1);
     const download = page.waitForEvent('download');
     await page.getByRole('button', { name: 'Export CSV' }).click();
@@ -98,7 +95,7 @@ test.describe('list filters', () => {
   }) => {
     const tag = uniqueTag('Cols');
     await seedInquiry(request, inquiryValues(tag));
-    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
     await expect(rows(page)).toHaveCount(1);
     const header = page.locator('table.records-table thead th');
     await expect(header.filter({ hasText: /^Purity$/ })).toHaveCount(1);

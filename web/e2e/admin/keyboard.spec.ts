@@ -1,6 +1,6 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env';
-import { seedContact, seedInquiry, inquiryValues, signIn, uniqueTag } from './support';
+import { expect, inquiryValues, openAdmin, seedContact, seedInquiry, test, uniqueTag } from './support';
 
 /** The desk changes (PATCH of one record, POST of a bulk change) the page sends from now on. */
 function deskChanges(page: Page) {
@@ -22,7 +22,7 @@ test.describe('keyboard triage', () => {
     const tag = uniqueTag('Keys');
     const buyer = inquiryValues(tag);
     await seedInquiry(request, buyer);
-    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
     const sent = deskChanges(page);
     const status = page.getByRole('combobox', { name: `Status of ${buyer.fullName}` });
 
@@ -65,7 +65,7 @@ test.describe('keyboard triage', () => {
     const tag = uniqueTag('Focus');
     const buyer = inquiryValues(tag);
     await seedInquiry(request, buyer);
-    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
     await page.getByRole('link', { name: buyer.fullName }).click();
 
     const status = page.getByRole('combobox', { name: 'Status', exact: true });
@@ -98,7 +98,7 @@ test.describe('keyboard triage', () => {
     const tag = uniqueTag('Skip');
     for (const n of [1, 2, 3])
       await seedContact(request, { name: `Skip ${tag} ${n}`, email: `s${n}@example.com`, message: 'hi' });
-    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await openAdmin(page, `/admin/contact-queries?q=${tag}`);
     await expect(page.locator('table.records-table tbody tr')).toHaveCount(3);
     await expect(page.getByText('j k next and previous record, Enter opens it')).toBeVisible();
     const record = (n: number) => page.getByRole('link', { name: `Skip ${tag} ${n}` });
@@ -142,7 +142,7 @@ test.describe('keyboard triage', () => {
     const tag = uniqueTag('Triage');
     for (const n of [1, 2, 3])
       await seedContact(request, { name: `Triage ${tag} ${n}`, email: `t${n}@example.com`, message: 'hi' });
-    await signIn(page, `/admin/contact-queries?q=${tag}&status=Open`);
+    await openAdmin(page, `/admin/contact-queries?q=${tag}&status=Open`);
     const rows = page.locator('table.records-table tbody tr');
     await expect(rows).toHaveCount(3);
 

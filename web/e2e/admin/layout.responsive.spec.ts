@@ -1,5 +1,4 @@
-import { expect, test } from '@playwright/test';
-import { seedContact, signIn, uniqueTag } from './support';
+import { expect, openAdmin, seedContact, test, uniqueTag } from './support';
 
 /** Runs at 1280 px (desktop project) and 375 px (phone project). */
 test('lists are a table on wide screens and cards on phones; the sidebar collapses behind a toggle', async ({
@@ -8,7 +7,7 @@ test('lists are a table on wide screens and cards on phones; the sidebar collaps
 }) => {
   const tag = uniqueTag('Card');
   await seedContact(request, { name: `Card ${tag}`, email: 'card@example.com', message: 'Line one\nLine two' });
-  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await openAdmin(page, `/admin/contact-queries?q=${tag}`);
   const phone = page.viewportSize()!.width < 768;
   const toggle = page.getByRole('button', { name: 'Open menu' });
   const sidebarLink = page.getByRole('link', { name: 'Subscribers' });

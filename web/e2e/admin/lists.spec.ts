@@ -1,4 +1,4 @@
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { ADMIN_LISTS, composeSupplierOffer, fieldsShownIn, SUPPLIER_OFFER, wireName } from '@sourcing/shared';
 import { noMatchText } from '../../src/admin/filters/list-search';
 import {
@@ -10,15 +10,17 @@ import {
   type ListDefinition,
 } from '../../src/admin/lists/list-definitions';
 import {
+  expect,
   inquiryValues,
+  openAdmin,
   PDF_FILE,
   PNG_FILE,
   seedContact,
   seedInquiry,
   seedSubscriber,
   seedSupplierOffer,
-  signIn,
   supplierValues,
+  test,
   uniqueTag,
 } from './support';
 
@@ -55,7 +57,7 @@ test.describe('admin lists', () => {
     const tag = uniqueTag('Inq');
     const values = inquiryValues(tag);
     await seedInquiry(request, values, PNG_FILE);
-    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
     await expect(page.getByRole('heading', { name: 'All Inquiries' })).toBeVisible();
     await expectHeaders(page, INQUIRIES);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
@@ -99,7 +101,7 @@ test.describe('admin lists', () => {
   test('inquiries without a file show a dash', async ({ page, request }) => {
     const tag = uniqueTag('NoFile');
     await seedInquiry(request, inquiryValues(tag));
-    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
     expect((await rowValues(page, INQUIRIES)).Attachment).toBe('-');
   });
@@ -111,7 +113,7 @@ test.describe('admin lists', () => {
     const tag = uniqueTag('Sup');
     const values = supplierValues(tag);
     await seedSupplierOffer(request, values, [PNG_FILE, PDF_FILE]);
-    await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/supplier-inquiries?q=${tag}`);
     await expect(page.getByRole('heading', { name: 'Supplier Product Submissions' })).toBeVisible();
     await expectHeaders(page, SUPPLIER_INQUIRIES);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
@@ -157,7 +159,7 @@ test.describe('admin lists', () => {
     const tag = uniqueTag('Con');
     const email = `${tag.toLowerCase()}@mail.example.com`;
     await seedContact(request, { name: `Omar ${tag}`, email, message: 'First line\nSecond line' });
-    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await openAdmin(page, `/admin/contact-queries?q=${tag}`);
     await expectHeaders(page, CONTACTS);
     await expect(table(page).locator('tbody tr')).toHaveCount(1);
     expect(await rowValues(page, CONTACTS)).toMatchObject({
@@ -172,7 +174,7 @@ test.describe('admin lists', () => {
   test('subscribers: the columns and values of docs/admin.md#subscribers-list', async ({ page, request }) => {
     const email = `${uniqueTag('sub')}@news.example.com`;
     await seedSubscriber(request, email);
-    await signIn(page, `/admin/subscribers?q=${email}`);
+    await openAdmin(page, `/admin/subscribers?q=${email}`);
     await expect(page.getByRole('heading', { name: 'Subscribers List' })).toBeVisible();
     await expectHeaders(page, SUBSCRIBERS);
     expect(await rowValues(page, SUBSCRIBERS)).toMatchObject({ 'S.No': '1', Email: email });
@@ -183,7 +185,7 @@ test.describe('admin lists', () => {
     const listUrl = `**/api${ADMIN_LISTS[definition.name].path}?*`;
 
     test(`${definition.title}: loading, empty and error texts`, async ({ page }) => {
-      await signIn(page);
+      await openAdmin(page);
       let release!: () => void;
       const held = new Promise<void>((resolve) => (release = resolve));
       await page.route(listUrl, async (route) => {
@@ -214,7 +216,7 @@ test.describe('admin lists', () => {
   }
 
   test('subscribers show the error text only', async ({ page }) => {
-    await signIn(page);
+    await openAdmin(page);
     await page.route('**/api/subscribers?*', (route) =>
       route.fulfill({ status: 500, contentType: 'application/json', body: JSON.stringify({ error: 'Database unavailable' }) }),
     );
@@ -228,7 +230,7 @@ test.describe('admin lists', () => {
     const tag = uniqueTag('Srch');
     await seedContact(request, { name: `Alpha ${tag}`, email: 'alpha@example.com', message: 'copper please' });
     await seedContact(request, { name: `Beta ${tag}`, email: 'beta@example.com', message: 'cobalt please' });
-    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await openAdmin(page, `/admin/contact-queries?q=${tag}`);
     await expect(table(page).locator('tbody tr')).toHaveCount(2);
     // Newest first.
     await expect(table(page).locator('tbody tr').first()).toContainText(`Beta ${tag}`);
@@ -270,7 +272,7 @@ test.describe('admin lists', () => {
       const cursor = new URL(r.url()).searchParams.get('cursor');
       if (r.url().includes('/api/subscribers?') && cursor) cursors.push(cursor);
     });
-    await signIn(page, `/admin/subscribers?q=${tag}`);
+    await openAdmin(page, `/admin/subscribers?q=${tag}`);
     await expect(table(page).locator('tbody tr')).toHaveCount(5);
     await expect(page.getByText('Showing 5 of 5')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Load more' })).toHaveCount(0);
@@ -284,7 +286,7 @@ test.describe('admin lists', () => {
     const tag = uniqueTag('Det');
     const values = supplierValues(tag);
     await seedSupplierOffer(request, values, [PNG_FILE, PDF_FILE]);
-    await signIn(page, `/admin/supplier-inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/supplier-inquiries?q=${tag}`);
     await table(page)
       .getByRole('link', { name: `Sam ${tag}` })
       .click();

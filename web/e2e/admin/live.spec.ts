@@ -1,7 +1,7 @@
-import { expect, test, type Response, type WebSocketRoute } from '@playwright/test';
+import type { Response, WebSocketRoute } from '@playwright/test';
 import type { DashboardStats } from '@sourcing/shared';
 import { E2E_BASE_URL } from '../support/env';
-import { inquiryValues, seedContact, seedInquiry, signIn, uniqueTag } from './support';
+import { expect, inquiryValues, openAdmin, seedContact, seedInquiry, test, uniqueTag } from './support';
 
 test.describe('live updates', () => {
   test('a public submission from another browser appears in the open list within 2 s, without reload', async ({
@@ -9,7 +9,7 @@ test.describe('live updates', () => {
     browser,
   }) => {
     const tag = uniqueTag('Live');
-    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
     await expect(page.getByText(`No buyer inquiries match “${tag}”.`)).toBeVisible();
     let reloaded = false;
     page.on('framenavigated', (frame) => frame === page.mainFrame() && (reloaded = true));
@@ -25,7 +25,7 @@ test.describe('live updates', () => {
   test('the dashboard re-reads its figures from the stats endpoint when a record arrives', async ({ page, browser }) => {
     const statsAnswers: Response[] = [];
     page.on('response', (r) => r.url().includes('/api/admin/stats') && r.ok() && statsAnswers.push(r));
-    await signIn(page);
+    await openAdmin(page);
     const contactsCard = page.locator('.stat-card', { hasText: 'Contact Messages' }).locator('.stat-value');
     await expect(contactsCard).toHaveText(/^\d+$/);
     const before = Number(await contactsCard.textContent());
@@ -59,7 +59,7 @@ test.describe('live updates', () => {
       });
       sockets.push(ws);
     });
-    await signIn(page, `/admin/contact-queries?q=${tag}`);
+    await openAdmin(page, `/admin/contact-queries?q=${tag}`);
     await expect(page.getByText(`No contact messages match “${tag}”.`)).toBeVisible();
     await expect.poll(() => sockets.length).toBe(1);
 
@@ -80,7 +80,7 @@ test.describe('live updates', () => {
       if (accepting) ws.connectToServer();
       else void ws.close(); // the server is unreachable: the client backs off and tries again
     });
-    await signIn(page, '/admin/contact-queries');
+    await openAdmin(page, '/admin/contact-queries');
     const lost = page.getByRole('status').filter({ hasText: 'Reconnecting...' });
     await expect.poll(() => sockets.length).toBe(1);
     await expect(lost).toHaveCount(0);

@@ -1,6 +1,5 @@
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env';
-import { seedContact, signIn, uniqueTag } from './support';
+import { expect, openAdmin, seedContact, test, uniqueTag } from './support';
 
 // The test server has no SMTP_URL: mails are built and saved as .eml files (docs/mail.md#outbox).
 test('staff reply to a sender from the record; the mail, its state and the timeline line show, and the Outbox lists it', async ({
@@ -10,7 +9,7 @@ test('staff reply to a sender from the record; the mail, its state and the timel
   const tag = uniqueTag('Reply');
   const sender = { name: `Reply ${tag}`, email: `${tag.toLowerCase()}@buyer.example`, message: 'Is basmati in stock?' };
   await seedContact(request, sender);
-  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await openAdmin(page, `/admin/contact-queries?q=${tag}`);
   const reference = (await page.locator('table.records-table tbody tr').first().innerText()).match(/MSG-[0-9A-Z]{6}/)?.[0];
   expect(reference).toBeTruthy();
   await page.getByRole('link', { name: sender.name }).click();
@@ -52,7 +51,7 @@ test('the reply box is a card built like the note box: its label, where it goes,
 }) => {
   const tag = uniqueTag('Card');
   await seedContact(request, { name: `Card ${tag}`, email: `${tag.toLowerCase()}@buyer.example`, message: 'Hello' });
-  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await openAdmin(page, `/admin/contact-queries?q=${tag}`);
   await page.getByRole('link', { name: `Card ${tag}` }).click();
   const reply = page.getByRole('region', { name: 'Mails' });
   const note = page.getByRole('region', { name: 'Timeline' });

@@ -1,6 +1,15 @@
-import { expect, test } from '@playwright/test';
-import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
-import { inquiryValues, seedInquiry, seedSupplierOffer, signIn, supplierValues, uniqueTag } from './support';
+import { E2E_ADMIN } from '../support/env';
+import {
+  adminPage,
+  expect,
+  inquiryValues,
+  openAdmin,
+  seedInquiry,
+  seedSupplierOffer,
+  supplierValues,
+  test,
+  uniqueTag,
+} from './support';
 
 test.describe('matching', () => {
   test('an inquiry shows the offers of its commodity best first; linking one shows on both records and in both timelines', async ({
@@ -18,7 +27,7 @@ test.describe('matching', () => {
     await seedSupplierOffer(request, similar);
     await seedInquiry(request, buyer);
 
-    await signIn(page, `/admin/inquiries?q=${tag}`);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
     await page.getByRole('link', { name: buyer.fullName }).click();
     const matches = page.getByRole('list', { name: 'Matching supplier offers' });
     const first = matches.getByRole('listitem').first();
@@ -30,14 +39,12 @@ test.describe('matching', () => {
 
     // A second admin has the offer open: the link reaches it live.
     const offerPath = await first.getByRole('link', { name: same.fullName }).getAttribute('href');
-    const context = await browser.newContext({ baseURL: E2E_BASE_URL });
-    const other = await context.newPage();
-    await signIn(other, offerPath!);
+    const other = await adminPage(browser, offerPath!);
     await expect(other.getByText('No buyer inquiry linked yet.')).toBeVisible();
 
     await page.getByRole('button', { name: `Link ${same.fullName}` }).click();
     await expect(other.getByRole('list', { name: 'Linked buyer inquiries' })).toContainText(buyer.fullName, { timeout: 1500 });
-    await context.close();
+    await other.context().close();
     const linked = page.getByRole('list', { name: 'Linked supplier offers' });
     await expect(linked).toContainText(same.fullName);
     await expect(first).toContainText('Linked');

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
-import { expect, test, type Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import yauzl from 'yauzl';
-import { inquiryValues, PDF_FILE, seedContact, seedInquiry, signIn, uniqueTag } from './support';
+import { expect, inquiryValues, openAdmin, PDF_FILE, seedContact, seedInquiry, test, uniqueTag } from './support';
 
 const table = (page: Page) => page.locator('table.records-table');
 
@@ -38,7 +38,7 @@ test('bulk "Mark as spam" hides the records and offers to block the senders; wha
   for (const i of [1, 2])
     await seedContact(request, { name: `Spammer ${tag} ${i}`, email: `win${i}@${domain}`, message: 'Cheap pills' });
   await seedContact(request, { name: `Buyer ${tag}`, email: `buyer-${tag.toLowerCase()}@example.com`, message: 'Coal price?' });
-  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await openAdmin(page, `/admin/contact-queries?q=${tag}`);
   await expect(table(page).locator('tbody tr')).toHaveCount(3);
 
   for (const i of [1, 2]) await page.getByRole('checkbox', { name: `Select Spammer ${tag} ${i}` }).check();
@@ -71,7 +71,7 @@ test('bulk "Mark as spam" hides the records and offers to block the senders; wha
 test('owners erase selected records of a list for good', async ({ page, request }) => {
   const tag = uniqueTag('Erase');
   for (const i of [1, 2]) await seedContact(request, { name: `Gone ${tag} ${i}`, email: `gone${i}@example.com`, message: 'hi' });
-  await signIn(page, `/admin/contact-queries?q=${tag}`);
+  await openAdmin(page, `/admin/contact-queries?q=${tag}`);
   await expect(table(page).locator('tbody tr')).toHaveCount(2);
   await page.getByRole('checkbox', { name: 'Select all shown' }).check();
   await page.getByRole('button', { name: 'Erase selected' }).click();
@@ -89,7 +89,7 @@ test('a person’s data: look the address up, download it as one ZIP, then erase
   await seedInquiry(request, inquiryValues(tag, { fullName: `Asha ${tag}`, email: email.toUpperCase() }), PDF_FILE);
   await seedContact(request, { name: `Someone ${tag}`, email: `someone-${tag.toLowerCase()}@example.com`, message: 'hi' });
 
-  await signIn(page, '/admin');
+  await openAdmin(page, '/admin');
   await page.getByRole('link', { name: 'People' }).click();
   await expect(page.getByRole('heading', { name: 'A person’s data' })).toBeVisible();
   await page.getByLabel('E-mail address').fill(`Asha <${email}>`);

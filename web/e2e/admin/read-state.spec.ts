@@ -1,5 +1,5 @@
-import { expect, test, type Page } from '@playwright/test';
-import { adminPage, createAdmin, seedContact, uniqueTag } from './support';
+import type { Page } from '@playwright/test';
+import { adminPage, createAdmin, expect, seedContact, test, uniqueTag } from './support';
 
 const badge = (page: Page) => page.getByRole('link', { name: /^Contact Queries/ }).locator('.badge');
 const unreadRows = (page: Page) => page.locator('table.records-table tbody tr.unread');
@@ -9,6 +9,7 @@ test.describe('read state per admin', () => {
     browser,
     request,
   }) => {
+    test.slow(); // three browsers, live recounts and an admin CLI run, on a machine shared with other suites
     const tag = uniqueTag('Read');
     // An account of its own: it reads from its creation on, so only this test's records are unread for it.
     const reader = createAdmin(tag);

@@ -1,7 +1,17 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
 import { ROLE_LABELS, ROLES, type Role } from '@sourcing/shared';
 import { E2E_ADMIN } from '../support/env';
-import { createStaff, inquiryValues, seedInquiry, seedSupplierOffer, signIn, supplierValues, uniqueTag } from './support';
+import {
+  adminPage,
+  createStaff,
+  expect,
+  inquiryValues,
+  seedInquiry,
+  seedSupplierOffer,
+  supplierValues,
+  test,
+  uniqueTag,
+} from './support';
 
 /** What each role may do (docs/admin.md#staff-and-roles): work records from agent up, manage from owner. */
 const MAY: Record<Role, { work: boolean; manage: boolean }> = {
@@ -20,7 +30,7 @@ const sidebar = (page: Page) => page.getByRole('complementary', { name: 'Admin n
 
 for (const role of ROLES) {
   test(`${role}: every change control is offered only if the role may use it (list, bulk bar, record, matches, mails, dashboard, settings)`, async ({
-    page,
+    browser,
     request,
   }) => {
     const { work, manage } = MAY[role];
@@ -32,7 +42,7 @@ for (const role of ROLES) {
     await seedInquiry(request, buyer);
     const account = role === 'owner' ? E2E_ADMIN : await createStaff(request, role);
 
-    await signIn(page, `/admin/inquiries?q=${tag}`, account);
+    const page = await adminPage(browser, `/admin/inquiries?q=${tag}`, account);
     for (const link of ['Outbox', 'Audit', 'Settings']) await offered(sidebar(page).getByRole('link', { name: link }), manage);
 
     // The list: the row's status select, the row and 'Select all shown' checkboxes, the bulk bar.
@@ -90,5 +100,6 @@ for (const role of ROLES) {
     await offered(page.getByRole('button', { name: 'Create account' }), manage);
     // Nothing offered was refused: no 403 toast on the way.
     await expect(page.getByText('Your role does not allow this')).toHaveCount(0);
+    await page.context().close();
   });
 }

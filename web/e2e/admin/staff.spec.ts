@@ -1,13 +1,27 @@
-import { expect, test } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env';
-import { bearerOf, createStaff, inquiryValues, PDF_FILE, seedInquiry, signIn, uniqueTag } from './support';
+import {
+  adminPage,
+  bearerOf,
+  createStaff,
+  expect,
+  inquiryValues,
+  openAdmin,
+  PDF_FILE,
+  seedInquiry,
+  signIn,
+  test,
+  uniqueTag,
+} from './support';
 
-test('a viewer reads everything and can change nothing: no change buttons, and the server refuses', async ({ page, request }) => {
+test('a viewer reads everything and can change nothing: no change buttons, and the server refuses', async ({
+  browser,
+  request,
+}) => {
   const tag = uniqueTag('Viewer');
   await seedInquiry(request, inquiryValues(tag));
   const viewer = await createStaff(request, 'viewer');
 
-  await signIn(page, `/admin/inquiries?q=${tag}`, viewer);
+  const page = await adminPage(browser, `/admin/inquiries?q=${tag}`, viewer);
   await expect(page.getByRole('link', { name: 'Audit' })).toHaveCount(0);
   await page.getByRole('link', { name: `Jane ${tag}` }).click();
   await expect(page.getByRole('heading', { name: `Jane ${tag}` })).toBeVisible();
@@ -22,11 +36,12 @@ test('a viewer reads everything and can change nothing: no change buttons, and t
   expect((await request.delete(`/api/inquiry/inquiries/${id}`, { headers })).status()).toBe(403);
   expect((await request.get('/api/admin/staff', { headers })).status()).toBe(403);
   expect((await request.get(`/api/inquiry/inquiries/${id}`, { headers })).status()).toBe(200);
+  await page.context().close();
 });
 
 test('an owner creates a staff account and sees its password once; it signs in with it', async ({ page, browser }) => {
   const email = `${uniqueTag('agent')}@example.com`.toLowerCase();
-  await signIn(page, '/admin/settings');
+  await openAdmin(page, '/admin/settings');
   const staff = page.getByRole('region', { name: 'Staff accounts' });
   await staff.getByLabel('E-mail', { exact: true }).fill(email);
   await staff.getByLabel('Role', { exact: true }).selectOption('agent');
@@ -42,6 +57,7 @@ test('an owner creates a staff account and sees its password once; it signs in w
   await expect(page.getByRole('row').filter({ hasText: email })).toBeVisible();
   await expect(page.getByText(shown)).toHaveCount(0);
 
+  // Signed in with it through the login page, in a browser that has never signed in.
   const other = await browser.newContext();
   const agentPage = await other.newPage();
   await signIn(agentPage, '/admin', { email, password: shown });
@@ -55,7 +71,7 @@ test('an owner erases a record: it leaves the list, its file is gone, the audit 
 }) => {
   const tag = uniqueTag('Erase');
   await seedInquiry(request, inquiryValues(tag), PDF_FILE);
-  await signIn(page, `/admin/inquiries?q=${tag}`);
+  await openAdmin(page, `/admin/inquiries?q=${tag}`);
   await page.getByRole('link', { name: `Jane ${tag}` }).click();
   const fileUrl = await page.locator(`iframe[title="${PDF_FILE.name}"]`).getAttribute('src');
   expect((await request.get(fileUrl!)).status()).toBe(200);

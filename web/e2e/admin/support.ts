@@ -1,7 +1,10 @@
-/** Helpers of the admin browser tests: sign in, and seed records through the public endpoints. */
+/**
+ * Helpers of the admin browser tests: a `test` whose page starts signed in, sign-in through the
+ * login page, and records seeded through the public endpoints.
+ */
 import { execFileSync } from 'node:child_process';
 import { resolve } from 'node:path';
-import { expect, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { solvedProof } from '@sourcing/api/test/form-proof';
 import {
   BUYER_INQUIRY,
@@ -17,19 +20,53 @@ import {
   type StaffPasswordResponse,
   type SupplierOfferValues,
 } from '@sourcing/shared';
-import { E2E_ADMIN, E2E_BASE_URL } from '../support/env';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from '../support/env';
 
 /** A tag unique to one test, so rows it seeds can be found with a search in the shared database. */
 export function uniqueTag(prefix: string): string {
   return `${prefix}${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}`;
 }
 
+type Account = { email: string; password: string };
+
+/**
+ * A new session of the account, signed in through the API as the login page does: the storage
+ * state (the refresh cookie) a browser starts from. Each browser gets a session of its own: a
+ * refresh token is exchanged at every use and one presented again after 10 s revokes its session
+ * (docs/sessions.md#reuse-detection), so one saved state cannot serve test after test.
+ */
+export async function signedInState(account: Account = E2E_ADMIN) {
+  const api = await request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
+  try {
+    const response = await api.post('/api/admin/login', { data: account });
+    expect(response.status(), await response.text()).toBe(200);
+    return await api.storageState();
+  } finally {
+    await api.dispose();
+  }
+}
+
+/**
+ * The admin browser tests' `test`: its `page` starts signed in as the test server's owner (a
+ * session of its own, see signedInState), so a test opens the screen it is about with openAdmin.
+ * The tests of signing in itself use Playwright's own `test` and signIn.
+ */
+export const test = base.extend({
+  context: async ({ context }, use) => {
+    await context.addCookies((await signedInState()).cookies);
+    await use(context);
+  },
+});
+export { expect };
+
+/** Opens an admin screen in a signed-in browser, once the back office's header shows. */
+export async function openAdmin(page: Page, path = '/admin'): Promise<void> {
+  await page.goto(path);
+  await expect(page.getByRole('banner').getByRole('heading', { level: 1 })).toBeVisible();
+}
+
 /** Signs in through the login page, as the test server's owner unless other credentials are given. */
-export async function signIn(
-  page: Page,
-  path = '/admin',
-  account: { email: string; password: string } = E2E_ADMIN,
-): Promise<void> {
+export async function signIn(page: Page, path = '/admin', account: Account = E2E_ADMIN): Promise<void> {
   await page.goto(path);
   await expect(page.getByRole('heading', { name: 'Admin Login' })).toBeVisible();
   await page.getByLabel('Email').fill(account.email);
@@ -45,7 +82,7 @@ export function createAdmin(tag: string) {
   const admin = { email: `${tag.toLowerCase()}@staff.example.com`, password: 'second-admin-password' };
   execFileSync('node', ['api/dist/admin.js', 'create', admin.email, '--password', admin.password], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
   });
   return admin;
 }
@@ -54,12 +91,12 @@ export function createAdmin(tag: string) {
 export function backUpWithAdminCommand(folder: string) {
   execFileSync('node', ['api/dist/admin.js', 'backup', '--to', folder], {
     cwd: REPO_ROOT,
-    env: { ...process.env, DATA_DIR: process.env.E2E_DATA_DIR, LOG_LEVEL: 'silent' },
+    env: { ...process.env, DATA_DIR: E2E_DATA_DIR, LOG_LEVEL: 'silent' },
   });
 }
 
 /** A bearer header of a fresh session of the account, signed in through the API. */
-export async function bearerOf(request: APIRequestContext, account: { email: string; password: string }) {
+export async function bearerOf(request: APIRequestContext, account: Account) {
   const response = await request.post('/api/admin/login', { data: account });
   expect(response.status()).toBe(200);
   const { accessToken } = (await response.json()) as SessionResponse;
@@ -75,11 +112,11 @@ export async function createStaff(request: APIRequestContext, role: Role) {
   return { email, password };
 }
 
-/** A page in a browser context of its own (a fresh browser: no cookies, no storage), signed in. */
-export async function adminPage(browser: Browser, path: string, admin = E2E_ADMIN): Promise<Page> {
-  const context = await browser.newContext({ baseURL: E2E_BASE_URL });
+/** A page in a browser of its own (nothing stored but a new session of the account), on an admin screen. */
+export async function adminPage(browser: Browser, path: string, admin: Account = E2E_ADMIN): Promise<Page> {
+  const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: await signedInState(admin) });
   const page = await context.newPage();
-  await signIn(page, path, admin);
+  await openAdmin(page, path);
   return page;
 }
 

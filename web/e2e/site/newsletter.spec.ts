@@ -2,14 +2,14 @@ import { readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { API_PATHS, type SubscriberRecord } from '@sourcing/shared';
 import { simpleParser } from 'mailparser';
-import { E2E_BASE_URL } from '../support/env';
+import { E2E_BASE_URL, E2E_DATA_DIR } from '../support/env';
 import { adminList, expect, test, uniqueEmail } from './site-test';
 
 const SUBSCRIBED = 'Thank you! Please confirm your subscription from the e-mail we sent you';
 
 /** The mail sent to `address`: without SMTP_URL the test server keeps every mail as an .eml file under DATA_DIR/mail. */
 async function mailTo(address: string) {
-  const folder = join(process.env.E2E_DATA_DIR!, 'mail');
+  const folder = join(E2E_DATA_DIR, 'mail');
   let raw: Buffer | undefined;
   await expect
     .poll(() => {

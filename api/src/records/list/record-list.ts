@@ -230,9 +230,8 @@ export async function findRecord<Rec>(
 /**
  * Rows per keyset read of an export. Small on purpose: a batch's rows outlive the young
  * generation's collections while the CSV is written, so V8 moves them to the old space and
- * frees them only at its next major collection; 1,000 rows let the heap grow by ~70 MB between
- * those over a 1M-row export, 200 by ~35 MB, and 50 no less than 200
- * (bench/README.md#csv-export-of-1m-rows-signed-link-streamed-to-disk).
+ * frees them only at its next major collection, and the heap grows with the batch between those;
+ * below 200 it grows no less (bench/README.md#csv-export-of-1m-rows-signed-link-streamed-to-disk).
  */
 export const CSV_BATCH_SIZE = 200;
 

@@ -5,7 +5,7 @@ import type { Transaction } from '../../db/database';
 
 /**
  * A new reference of a kind: its prefix and six characters from crypto randomness. `randomInt`
- * draws from Node's buffered pool; `randomBytes` asked the system for each reference (bench/README.md).
+ * draws from Node's buffered pool, so a reference costs no call to the system.
  */
 export function randomReference(prefix: string): string {
   let code = '';

@@ -14,8 +14,10 @@ import US from 'country-flag-icons/react/3x2/US';
 import ZA from 'country-flag-icons/react/3x2/ZA';
 import ZM from 'country-flag-icons/react/3x2/ZM';
 
-const FLAGS = { AU, BR, CD, ES, ID, IN, LK, NG, RU, SA, TZ, US, ZA, ZM } as const;
-export type FlagCode = keyof typeof FLAGS;
+export type FlagCode = 'AU' | 'BR' | 'CD' | 'ES' | 'ID' | 'IN' | 'LK' | 'NG' | 'RU' | 'SA' | 'TZ' | 'US' | 'ZA' | 'ZM';
+// Spelled out rather than `keyof typeof FLAGS`: the package does not export its component type,
+// which the project's declarations would have to name.
+const FLAGS: Record<FlagCode, typeof AU> = { AU, BR, CD, ES, ID, IN, LK, NG, RU, SA, TZ, US, ZA, ZM };
 
 export const hasFlag = (code: string): code is FlagCode => code in FLAGS;
 
