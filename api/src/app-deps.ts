@@ -1,6 +1,6 @@
 import type { Audit } from './audit/audit';
 import type { AccessTokens } from './auth/access-tokens';
-import type { AdminAuth } from './auth/routes';
+import type { AdminAuth } from './auth/admin-auth';
 import type { SessionStates } from './auth/session-states';
 import type { BackupSchedule } from './backups/backup-schedule';
 import type { Config } from './config';

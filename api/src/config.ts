@@ -58,6 +58,11 @@ const envSchema = z.object({
   WEB_DIST_DIR: z.preprocess(emptyAsUndefined, z.string().default('web/dist')),
   UPLOADS_DIR: optionalString,
   COOKIE_SAMESITE: z.preprocess(emptyAsUndefined, z.enum(['lax', 'strict', 'none']).default('lax')),
+  /** Who must sign in with an authenticator app: nobody, owners, or everyone (docs/sessions.md#two-factor-sign-in). */
+  REQUIRE_2FA: z.preprocess(
+    emptyAsUndefined,
+    z.enum(['off', 'owners', 'all'], { error: 'REQUIRE_2FA must be off, owners or all' }).default('off'),
+  ),
   /** How many reverse proxies stand in front: X-Forwarded-* is read for exactly these hops. */
   TRUST_PROXY_HOPS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(10).default(0)),
   /** Replaced by TRUST_PROXY_HOPS: trusting every hop let a client choose its own address. */
@@ -149,6 +154,8 @@ export interface Config {
   uploadMinFreeDiskMb: number;
   /** SameSite of the admin refresh cookie ('none' lets the desktop app send it; HTTPS only). */
   cookieSameSite: 'lax' | 'strict' | 'none';
+  /** Who must sign in with a second factor: 'off', 'owners' or 'all'. */
+  requireTwoFactor: 'off' | 'owners' | 'all';
   /** Reverse proxies in front whose X-Forwarded-For / -Proto / -Host are believed (0: none). */
   trustProxyHops: number;
   logLevel: LogLevel;
@@ -276,6 +283,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     uploadMbPerHour: e.UPLOAD_MB_PER_HOUR,
     uploadMinFreeDiskMb: e.UPLOAD_MIN_FREE_DISK_MB,
     cookieSameSite: e.COOKIE_SAMESITE,
+    requireTwoFactor: e.REQUIRE_2FA,
     trustProxyHops: e.TRUST_PROXY_HOPS,
     logLevel: e.LOG_LEVEL,
     formGuard: {

@@ -7,7 +7,7 @@ import { startBackupSchedule } from './backups/backup-schedule';
 import { createAccessTokens } from './auth/access-tokens';
 import { ensureFirstAdmin, type FirstAdminOutcome } from './auth/admin-accounts';
 import type { ScryptCost } from './auth/passwords';
-import { createAdminAuth } from './auth/routes';
+import { createAdminAuth } from './auth/admin-auth';
 import { createSessionStates, type SessionStates } from './auth/session-states';
 import type { Config } from './config';
 import { openDatabase } from './db/open-database';
@@ -98,6 +98,8 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       hashQueue: config.passwordHashQueue,
       scryptCost: options.scryptCost,
       refreshGraceMs: options.refreshGraceMs,
+      requireTwoFactor: config.requireTwoFactor,
+      now: () => now().getTime(),
     }),
     uploads: createUploadStore(config.uploadsDir, config.jwtSecret, now),
     uploadBudget: createUploadBudget({

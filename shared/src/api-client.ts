@@ -37,7 +37,25 @@ import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard'
 import type { ContactMessageInput } from './records';
 import type { ColumnChoices, CreateViewRequest, SavedView, UpdateViewInput } from './views';
 import type { BlockListPage, BulkErased, PersonErased, PersonLookup, PrivacySettings, PrivacySettingsInput } from './privacy';
-import type { AuditPage, AuditQuery, CreateStaffInput, StaffAccount, StaffPasswordResponse, UpdateStaffInput } from './staff';
+import type {
+  AcceptInvitationInput,
+  AccountProfile,
+  ActiveSession,
+  AuditPage,
+  AuditQuery,
+  ChangePasswordInput,
+  Invitation,
+  InvitationPreview,
+  InviteInput,
+  PasskeySummary,
+  RecoveryCodes,
+  SecondStep,
+  StaffAccount,
+  StaffPasswordResponse,
+  TwoFactorSetup,
+  UpdateProfileInput,
+  UpdateStaffInput,
+} from './staff';
 
 export const NETWORK_ERROR = 'Network Error';
 
@@ -79,6 +97,15 @@ export const FAILURE_MESSAGES = {
   views: 'Failed to load the saved views',
   saveView: 'The view could not be saved',
   columns: 'The column choice could not be saved',
+  secondStep: 'Verification failed',
+  passkey: 'Passkey sign-in failed',
+  invitation: 'Failed to open the invitation',
+  acceptInvitation: 'Failed to create the account',
+  invitations: 'Failed to load the invitations',
+  saveInvitation: 'Failed to save the invitation',
+  account: 'Failed to load your account',
+  saveAccount: 'Failed to save your account',
+  sessions: 'Failed to load your sessions',
   blockList: 'Failed to load the block list',
   block: 'The block list could not be changed',
   person: 'Failed to look the person up',
@@ -88,6 +115,13 @@ export const FAILURE_MESSAGES = {
   privacySettings: 'Failed to load the privacy settings',
   savePrivacySettings: 'The settings could not be saved',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
+
+/**
+ * The WebAuthn options the server makes (PublicKeyCredentialRequestOptionsJSON and
+ * PublicKeyCredentialCreationOptionsJSON of @simplewebauthn): handed to the browser as they are.
+ */
+export type PasskeyRequestOptions = { challenge: string } & Record<string, unknown>;
+export type PasskeyCreationOptions = { challenge: string; rp: { id?: string; name: string } } & Record<string, unknown>;
 
 export class ApiError extends Error {
   constructor(
@@ -173,8 +207,29 @@ export function createApiClient(options: ApiClientOptions) {
 
   return {
     url,
+    /** A session, or the second step the sign-in still needs (docs/sessions.md#two-factor-sign-in). */
     login: (email: string, password: string) =>
-      json<SessionResponse>('POST', API_PATHS.adminLogin, FAILURE_MESSAGES.login, { json: { email, password } }),
+      json<SessionResponse | SecondStep>('POST', API_PATHS.adminLogin, FAILURE_MESSAGES.login, { json: { email, password } }),
+    /** The second step with a TOTP or recovery code. */
+    loginCode: (ticket: string, code: string) =>
+      json<SessionResponse>('POST', API_PATHS.adminLoginCode, FAILURE_MESSAGES.secondStep, { json: { ticket, code } }),
+    /** An authenticator to set up before the sign-in ends (REQUIRE_2FA), then its first code. */
+    loginSetup: (ticket: string) =>
+      json<TwoFactorSetup>('POST', API_PATHS.adminLoginSetup, FAILURE_MESSAGES.secondStep, { json: { ticket } }),
+    loginSetupConfirm: (ticket: string, code: string) =>
+      json<SessionResponse & RecoveryCodes>('POST', API_PATHS.adminLoginSetupConfirm, FAILURE_MESSAGES.secondStep, {
+        json: { ticket, code },
+      }),
+    /** Passkey sign-in: the options for navigator.credentials.get, then its answer. */
+    passkeyOptions: () => json<PasskeyRequestOptions>('POST', API_PATHS.adminPasskeyOptions, FAILURE_MESSAGES.passkey),
+    passkeyLogin: (response: unknown) =>
+      json<SessionResponse>('POST', API_PATHS.adminPasskeyLogin, FAILURE_MESSAGES.passkey, { json: { response } }),
+    invitation: (token: string) =>
+      json<InvitationPreview>('POST', API_PATHS.adminInvitationPreview, FAILURE_MESSAGES.invitation, { json: { token } }),
+    acceptInvitation: (input: AcceptInvitationInput) =>
+      json<SessionResponse | SecondStep>('POST', API_PATHS.adminInvitationAccept, FAILURE_MESSAGES.acceptInvitation, {
+        json: input,
+      }),
     refresh: () => json<SessionResponse>('POST', API_PATHS.adminRefresh, FAILURE_MESSAGES.refresh),
     logout: () => json<{ message: string }>('POST', API_PATHS.adminLogout, FAILURE_MESSAGES.logout),
     subscribe: (email: string, proof: FormProof) =>
@@ -297,8 +352,6 @@ export function createApiClient(options: ApiClientOptions) {
         authenticated: true,
       }),
     staff: () => json<StaffAccount[]>('GET', API_PATHS.adminStaff, FAILURE_MESSAGES.staff, { authenticated: true }),
-    createStaff: (input: CreateStaffInput) =>
-      json<StaffPasswordResponse>('POST', API_PATHS.adminStaff, FAILURE_MESSAGES.saveStaff, { json: input, authenticated: true }),
     updateStaff: (id: string, input: UpdateStaffInput) =>
       json<StaffAccount>('PATCH', `${API_PATHS.adminStaff}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.saveStaff, {
         json: input,
@@ -313,6 +366,97 @@ export function createApiClient(options: ApiClientOptions) {
           authenticated: true,
         },
       ),
+    resetStaffTwoFactor: (id: string) =>
+      json<StaffAccount>(
+        'POST',
+        `${API_PATHS.adminStaff}/${encodeURIComponent(id)}/reset-two-factor`,
+        FAILURE_MESSAGES.saveStaff,
+        {
+          authenticated: true,
+        },
+      ),
+    invitations: () =>
+      json<Invitation[]>('GET', API_PATHS.adminInvitations, FAILURE_MESSAGES.invitations, { authenticated: true }),
+    invite: (input: InviteInput) =>
+      json<Invitation>('POST', API_PATHS.adminInvitations, FAILURE_MESSAGES.saveInvitation, { json: input, authenticated: true }),
+    resendInvitation: (id: string) =>
+      json<Invitation>(
+        'POST',
+        `${API_PATHS.adminInvitations}/${encodeURIComponent(id)}/resend`,
+        FAILURE_MESSAGES.saveInvitation,
+        {
+          authenticated: true,
+        },
+      ),
+    withdrawInvitation: (id: string) =>
+      json<{ message: string }>(
+        'DELETE',
+        `${API_PATHS.adminInvitations}/${encodeURIComponent(id)}`,
+        FAILURE_MESSAGES.saveInvitation,
+        {
+          authenticated: true,
+        },
+      ),
+    account: () => json<AccountProfile>('GET', API_PATHS.adminAccount, FAILURE_MESSAGES.account, { authenticated: true }),
+    updateProfile: (input: UpdateProfileInput) =>
+      json<AccountProfile>('PATCH', API_PATHS.adminAccount, FAILURE_MESSAGES.saveAccount, { json: input, authenticated: true }),
+    changePassword: (input: ChangePasswordInput) =>
+      json<{ message: string }>('POST', `${API_PATHS.adminAccount}/password`, FAILURE_MESSAGES.saveAccount, {
+        json: input,
+        authenticated: true,
+      }),
+    startTwoFactor: () =>
+      json<TwoFactorSetup>('POST', `${API_PATHS.adminAccount}/two-factor/setup`, FAILURE_MESSAGES.saveAccount, {
+        authenticated: true,
+      }),
+    confirmTwoFactor: (code: string) =>
+      json<RecoveryCodes>('POST', `${API_PATHS.adminAccount}/two-factor/confirm`, FAILURE_MESSAGES.saveAccount, {
+        json: { code },
+        authenticated: true,
+      }),
+    disableTwoFactor: (currentPassword: string) =>
+      json<{ message: string }>('POST', `${API_PATHS.adminAccount}/two-factor/disable`, FAILURE_MESSAGES.saveAccount, {
+        json: { currentPassword },
+        authenticated: true,
+      }),
+    renewRecoveryCodes: (currentPassword: string) =>
+      json<RecoveryCodes>('POST', `${API_PATHS.adminAccount}/two-factor/recovery-codes`, FAILURE_MESSAGES.saveAccount, {
+        json: { currentPassword },
+        authenticated: true,
+      }),
+    passkeyRegistrationOptions: () =>
+      json<PasskeyCreationOptions>('POST', `${API_PATHS.adminAccount}/passkeys/options`, FAILURE_MESSAGES.saveAccount, {
+        authenticated: true,
+      }),
+    addPasskey: (name: string, response: unknown) =>
+      json<PasskeySummary>('POST', `${API_PATHS.adminAccount}/passkeys`, FAILURE_MESSAGES.saveAccount, {
+        json: { name, response },
+        authenticated: true,
+      }),
+    removePasskey: (id: string) =>
+      json<{ message: string }>(
+        'DELETE',
+        `${API_PATHS.adminAccount}/passkeys/${encodeURIComponent(id)}`,
+        FAILURE_MESSAGES.saveAccount,
+        {
+          authenticated: true,
+        },
+      ),
+    sessions: () =>
+      json<ActiveSession[]>('GET', `${API_PATHS.adminAccount}/sessions`, FAILURE_MESSAGES.sessions, { authenticated: true }),
+    signOutSession: (id: string) =>
+      json<{ message: string }>(
+        'DELETE',
+        `${API_PATHS.adminAccount}/sessions/${encodeURIComponent(id)}`,
+        FAILURE_MESSAGES.sessions,
+        {
+          authenticated: true,
+        },
+      ),
+    signOutEverywhere: () =>
+      json<{ message: string }>('POST', `${API_PATHS.adminAccount}/sessions/sign-out-everywhere`, FAILURE_MESSAGES.sessions, {
+        authenticated: true,
+      }),
     audit: (query: AuditQuery = {}) =>
       json<AuditPage>('GET', `${API_PATHS.adminAudit}${queryString(query)}`, FAILURE_MESSAGES.audit, { authenticated: true }),
     /** The backups' state, last runs and archives (owners). */

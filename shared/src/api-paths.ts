@@ -11,6 +11,20 @@ export const API_PATHS = {
   adminLogin: `${ADMIN_SESSION_PATH}/login`,
   adminRefresh: `${ADMIN_SESSION_PATH}/refresh`,
   adminLogout: `${ADMIN_SESSION_PATH}/logout`,
+  /** The second step of a sign-in: a TOTP or recovery code, or setting up an authenticator first (docs/sessions.md#two-factor-sign-in). */
+  adminLoginCode: `${ADMIN_SESSION_PATH}/login/code`,
+  adminLoginSetup: `${ADMIN_SESSION_PATH}/login/setup`,
+  adminLoginSetupConfirm: `${ADMIN_SESSION_PATH}/login/setup/confirm`,
+  /** Passkey sign-in: the challenge, then the signed answer (docs/sessions.md#passkeys). */
+  adminPasskeyOptions: `${ADMIN_SESSION_PATH}/passkey/options`,
+  adminPasskeyLogin: `${ADMIN_SESSION_PATH}/passkey/login`,
+  /** An invitation link opened (preview) and accepted (docs/sessions.md#invitations). */
+  adminInvitationPreview: `${ADMIN_SESSION_PATH}/invitation`,
+  adminInvitationAccept: `${ADMIN_SESSION_PATH}/invitation/accept`,
+  /** The signed-in staff member's own account: profile, password, two-factor, passkeys, sessions. */
+  adminAccount: '/admin/account',
+  /** Owners' invitations of new staff. */
+  adminInvitations: '/admin/invitations',
   adminStats: '/admin/stats',
   adminStaff: '/admin/staff',
   adminAudit: '/admin/audit',

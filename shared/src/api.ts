@@ -22,6 +22,8 @@ export interface AdminProfile {
   id: string;
   email: string;
   role: Role;
+  /** Display name, or the e-mail for an account without one. */
+  name: string;
 }
 
 export interface SessionResponse {
@@ -99,8 +101,11 @@ export interface DashboardStats {
   recent: RecentActivity[];
 }
 
-/** Why a mail was written: 'staff-digest' stands for the staff alerts of a burst of submissions (docs/mail.md#the-mails). */
-export type MailPurpose = 'confirmation' | 'staff-alert' | 'staff-digest' | 'reply' | 'newsletter-confirmation';
+/**
+ * Why a mail was written: 'staff-digest' stands for the staff alerts of a burst of submissions
+ * (docs/mail.md#the-mails); 'invitation' is a colleague's invitation (docs/sessions.md#invitations).
+ */
+export type MailPurpose = 'confirmation' | 'staff-alert' | 'staff-digest' | 'reply' | 'newsletter-confirmation' | 'invitation';
 
 /**
  * Why a mail to a visitor was not sent (docs/mail.md#addresses): the record's address is not one

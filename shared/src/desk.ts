@@ -19,10 +19,12 @@ export const DESK_LISTS = (Object.keys(RECORD_DEFINITIONS) as AdminListName[]).f
   (list): list is DeskListName => statusesOf(list) !== null,
 );
 
-/** An admin who can own records (the owner dropdown): id and e-mail. */
+/** A staff member as records show them (owner dropdown, timeline, live changes): id, e-mail and display name. */
 export interface Assignee {
   id: string;
   email: string;
+  /** Their display name, or their e-mail when they have none. */
+  name: string;
 }
 
 /** What a change sets: a status of the kind, and/or an owner (an admin's id, null for nobody). */

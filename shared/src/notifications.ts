@@ -46,7 +46,7 @@ export function changeNotificationFor(event: RealtimeEvent, me: string): AdminNo
   const { displayName } = event.summary;
   return {
     title: isAssignment(event) ? `Assigned to you — ${displayName}` : `${displayName} is now ${change.status}`,
-    body: `${change.by.email} ${change.text}`,
+    body: `${change.by.name} ${change.text}`,
     route: detailRoute(event),
     event,
   };

@@ -24,6 +24,11 @@ export interface AdminPlatform {
   /** Origin of the API, e.g. 'https://sourcing.example.com'; '' when it is the page's own origin. */
   apiBaseUrl: string;
   appVersion: string;
+  /**
+   * Whether this window can use passkeys (WebAuthn): a browser with PublicKeyCredential in a secure
+   * context. The desktop app's own app:// origin cannot, so it signs in with password and code.
+   */
+  supportsPasskeys: boolean;
   openAttachment(file: AttachmentToOpen): Promise<void>;
   /**
    * Downloads a signed link (an export) straight to a file, streamed to disk with its bytes as

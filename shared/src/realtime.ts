@@ -20,9 +20,9 @@ export interface RealtimeSummary {
 /** A change staff made to a record (docs/admin.md#sales-desk), absent when the event announces a new record. */
 export interface RealtimeChange {
   /** Who made it. */
-  by: { id: string; email: string };
+  by: { id: string; email: string; name: string };
   type: 'status' | 'owner' | 'note' | 'mail' | 'link';
-  /** What happened, after the actor's e-mail: 'moved Jane Doe to Quoted'. */
+  /** What happened, after the actor's name: 'moved Jane Doe to Quoted'. */
   text: string;
   /** The record's status, owner and version after the change. */
   status: string;
@@ -45,6 +45,9 @@ export interface RealtimeEvent {
  * down, or a bulk load arrived): the admin UI re-fetches what it shows, as after a reconnect.
  */
 export const RESYNC_MESSAGE = '{"resync":true}';
+
+/** Close code of a socket whose session was signed out or whose account was disabled (docs/sessions.md). */
+export const SESSION_REVOKED_CLOSE = 4003;
 
 /** Subprotocol carrying the admin's access token: `new WebSocket(url, [WS_PROTOCOL, token])`. */
 export const WS_PROTOCOL = 'sourcing.bearer';
@@ -106,6 +109,8 @@ export interface RealtimeClientOptions {
   /** Called on every open after the first and on the server's RESYNC_MESSAGE, so the app re-fetches what it may have missed. */
   onReconnect?: () => void;
   onStatus?: (status: RealtimeStatus) => void;
+  /** The server closed the socket because its session ended (signed out elsewhere, account disabled). */
+  onSessionRevoked?: () => void;
   random?: () => number;
   setTimer?: (fn: () => void, ms: number) => unknown;
   clearTimer?: (handle: unknown) => void;
@@ -176,11 +181,12 @@ export function connectRealtime(options: RealtimeClientOptions): RealtimeClient 
     ws.onerror = () => {
       /* close follows */
     };
-    ws.onclose = () => {
+    ws.onclose = (ev) => {
       clearTimer(connectTimer);
       if (socket !== ws) return;
       socket = null;
       status('closed');
+      if ((ev as { code?: number } | null)?.code === SESSION_REVOKED_CLOSE) options.onSessionRevoked?.();
       scheduleReconnect();
     };
   };

@@ -1,7 +1,8 @@
-import { AUDIT_ACTIONS, type AuditEntry, type AuditPage } from '@sourcing/shared';
+import { AUDIT_ACTIONS, type Assignee, type AuditEntry, type AuditPage } from '@sourcing/shared';
 import type { Database } from '../db/database';
 import { z } from 'zod';
 import { UUID } from '../records/list/cursor';
+import { staffById } from '../staff/staff-names';
 import { AuditEntity, type AuditRow } from './audit-entity';
 
 const isoTime = (name: string) =>
@@ -46,13 +47,15 @@ function decodeCursor(text: string): AuditCursor | null {
 
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 
-export function presentAuditEntry(row: AuditRow): AuditEntry {
+/** An entry, its actor named as they are now (`names` by account id); the CLI or a typed e-mail by what was written. */
+export function presentAuditEntry(row: AuditRow, names: Map<string, Assignee>): AuditEntry {
   return {
     id: row.id,
     at: new Date(row.at).toISOString(),
     action: row.action,
     actorId: row.actorId,
     actorEmail: row.actorEmail,
+    actorName: (row.actorId && names.get(row.actorId)?.name) || row.actorEmail,
     subjectKind: row.subjectKind,
     subjectId: row.subjectId,
     details: JSON.parse(row.details) as Record<string, unknown>,
@@ -79,9 +82,13 @@ export async function listAudit(db: Pick<Database, 'reads'>, query: AuditQueryIn
     .take(query.limit + 1)
     .getMany();
   const page = rows.slice(0, query.limit);
+  const names = await staffById(
+    db.reads,
+    page.map((row) => row.actorId),
+  );
   const last = page.at(-1);
   return {
-    data: page.map(presentAuditEntry),
+    data: page.map((row) => presentAuditEntry(row, names)),
     nextCursor: rows.length > query.limit && last ? encodeCursor({ at: last.at, id: last.id }) : null,
   };
 }

@@ -16,13 +16,15 @@ export interface NewAdminOptions {
   /** 'agent' unless given: the first admin (CLI or start-up) is made an owner explicitly. */
   role?: Role;
   cost?: ScryptCost;
+  /** The display name (an accepted invitation has one; other ways of creating an account do not). */
+  displayName?: string;
 }
 
 export async function createAdmin(
   tx: Transaction,
   email: string,
   password: string,
-  { role = 'agent', cost }: NewAdminOptions = {},
+  { role = 'agent', cost, displayName = '' }: NewAdminOptions = {},
 ): Promise<AdminRow> {
   const now = Date.now();
   const row: AdminRow = {
@@ -33,6 +35,11 @@ export async function createAdmin(
     disabledAt: null,
     createdAt: now,
     updatedAt: now,
+    displayName,
+    signature: '',
+    totpSecret: null,
+    totpPendingSecret: null,
+    totpLastStep: null,
   };
   await tx.manager.getRepository(AdminEntity).insert(row);
   return row;

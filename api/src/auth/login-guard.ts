@@ -8,6 +8,8 @@ const FAILURE_MEMORY_SECONDS = 24 * 60 * 60;
 const ADDRESS_WINDOW_SECONDS = 15 * 60;
 
 export interface LoginGuardOptions {
+  /** Names its counters ('login' for passwords): each guard counts apart. */
+  name?: string;
   limiters: LimiterFactory;
   /** Password checks that may fail per client address per 15 minutes, whatever the e-mail. */
   failuresPerAddress: number;
@@ -51,11 +53,17 @@ export function delayAfterFailures(failures: number, freeFailures: number, maxDe
  * and address (or per device cookie) one check at a time and growing waits after failures, never
  * a long lockout.
  */
-export function createLoginGuard({ limiters, failuresPerAddress, freeFailures, maxDelaySeconds }: LoginGuardOptions) {
-  const perAddress = limiters({ name: 'login-address', points: failuresPerAddress, durationSeconds: ADDRESS_WINDOW_SECONDS });
-  const inFlight = limiters({ name: 'login-in-flight', points: 1, durationSeconds: IN_FLIGHT_SECONDS });
-  const waits = limiters({ name: 'login-wait', points: 1, durationSeconds: maxDelaySeconds });
-  const failures = limiters({ name: 'login-failures', points: 1_000_000_000, durationSeconds: FAILURE_MEMORY_SECONDS });
+export function createLoginGuard({
+  name = 'login',
+  limiters,
+  failuresPerAddress,
+  freeFailures,
+  maxDelaySeconds,
+}: LoginGuardOptions) {
+  const perAddress = limiters({ name: `${name}-address`, points: failuresPerAddress, durationSeconds: ADDRESS_WINDOW_SECONDS });
+  const inFlight = limiters({ name: `${name}-in-flight`, points: 1, durationSeconds: IN_FLIGHT_SECONDS });
+  const waits = limiters({ name: `${name}-wait`, points: 1, durationSeconds: maxDelaySeconds });
+  const failures = limiters({ name: `${name}-failures`, points: 1_000_000_000, durationSeconds: FAILURE_MEMORY_SECONDS });
 
   return {
     async begin({ email, address, device }: LoginSubject): Promise<LoginAttempt | LoginRefusal> {

@@ -1,4 +1,4 @@
-import { roleAllows, type Role } from '@sourcing/shared';
+import { roleAllows, ROLES, type Role } from '@sourcing/shared';
 import type { Middleware } from 'koa';
 import type { AccessTokens, SignedInAdmin } from './access-tokens';
 
@@ -56,3 +56,9 @@ export function requireRole(tokens: AccessTokens, role: Role): RoleGuarded<Middl
     await next();
   });
 }
+
+/**
+ * Routes of one's own account (profile, password, two-factor, passkeys, sessions): any signed-in
+ * staff member, whatever their role. The weakest role, declared like any other for the route walk.
+ */
+export const requireSignedIn = (tokens: AccessTokens) => requireRole(tokens, ROLES[0]);

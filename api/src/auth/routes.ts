@@ -1,99 +1,25 @@
 import Router from '@koa/router';
-import { ADMIN_SESSION_PATH, adminLoginSchema, API_PATHS, API_PREFIX, validate, type SessionResponse } from '@sourcing/shared';
+import { ACCOUNT_MESSAGES, adminLoginSchema, API_PATHS, secondStepSchema, ticketSchema, validate } from '@sourcing/shared';
 import type { Context } from 'koa';
+import { beginTwoFactorSetup, checkSecondFactor, confirmTwoFactorSetup } from '../account/two-factor';
+import type { Audit } from '../audit/audit';
 import { clientAddress } from '../http/client-address';
 import { HttpError } from '../http/errors';
 import { requireSameOrigin } from '../http/same-origin';
-import { createBoundedQueue, QueueFullError, type BoundedQueue } from '../limits/bounded-queue';
-import { retryAfterSeconds, type LimiterFactory } from '../limits/limiters';
-import type { Audit } from '../audit/audit';
-import type { Database } from '../db/database';
-import type { AccessTokens } from './access-tokens';
+import { parseInput } from '../http/validate';
+import { QueueFullError } from '../limits/bounded-queue';
+import { retryAfterSeconds } from '../limits/limiters';
+import type { AdminAuth } from './admin-auth';
 import { findAdminByEmail } from './admin-accounts';
-import { createDeviceCookies, DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS, type DeviceCookies } from './device-cookies';
-import { createLoginGuard, type LoginGuard, type LoginRefusal } from './login-guard';
-import { decoyHash, verifyPassword, type ScryptCost } from './passwords';
-import { createRefreshTokens, type RefreshTokens } from './refresh-tokens';
-import type { SessionStates } from './session-states';
-import type { AdminRow } from './schema';
+import { DEVICE_COOKIE } from './device-cookies';
+import type { LoginAttempt, LoginGuard, LoginRefusal } from './login-guard';
+import { verifyPassword } from './passwords';
+import { AdminEntity, type AdminRow } from './schema';
+import type { TicketStage } from './sign-in-tickets';
+import { afterFirstStep, REFRESH_COOKIE, sessionResponse, setRefreshCookie, startSession } from './start-session';
+import { recordSession, sessionInfoOf } from '../account/sessions';
 
-export const REFRESH_COOKIE = 'sourcing_refresh';
-/** The refresh cookie is only ever sent to the session endpoints. */
-const COOKIE_PATH = `${API_PREFIX}${ADMIN_SESSION_PATH}`;
-
-export interface AdminAuthOptions {
-  /** 'none' lets the desktop app (another origin) send the cookie; it needs HTTPS. */
-  cookieSameSite: 'lax' | 'strict' | 'none';
-  /** Signs the device cookies (the server's JWT_SECRET). */
-  secret: string;
-  /** Origins besides the site's own whose pages may use the session endpoints (PUBLIC_URL, CORS_ORIGINS). */
-  trustedOrigins: string[];
-  limiters: LimiterFactory;
-  /** Failed password checks per client address per 15 minutes, across e-mails. */
-  loginFailuresPerAddress: number;
-  /** Failures of one account from one address (or device) before waits begin, and the longest wait. */
-  loginFreeFailures: number;
-  loginMaxDelaySeconds: number;
-  /** Password hashes computed at once, and how many more may wait, so sign-ins never take libuv's whole thread pool. */
-  hashConcurrency: number;
-  hashQueue: number;
-  /** scrypt cost of the decoy hash (that of stored hashes); tests pass a small one. */
-  scryptCost?: ScryptCost;
-  /** Window in which a reused refresh token counts as two tabs refreshing at once (default 10 s). */
-  refreshGraceMs?: number;
-}
-
-export interface AdminAuth {
-  db: Database;
-  tokens: AccessTokens;
-  sessions: Pick<SessionStates, 'catchUpWith'>;
-  refreshTokens: RefreshTokens;
-  guard: LoginGuard;
-  devices: DeviceCookies;
-  hashing: BoundedQueue;
-  /** Checked against when the e-mail is unknown, so timing does not reveal accounts. */
-  decoy: Promise<string>;
-  options: AdminAuthOptions;
-}
-
-export function createAdminAuth(
-  db: Database,
-  tokens: AccessTokens,
-  sessions: AdminAuth['sessions'],
-  options: AdminAuthOptions,
-): AdminAuth {
-  return {
-    db,
-    tokens,
-    sessions,
-    refreshTokens: createRefreshTokens(db, { graceMs: options.refreshGraceMs }),
-    guard: createLoginGuard({
-      limiters: options.limiters,
-      failuresPerAddress: options.loginFailuresPerAddress,
-      freeFailures: options.loginFreeFailures,
-      maxDelaySeconds: options.loginMaxDelaySeconds,
-    }),
-    devices: createDeviceCookies(options.secret),
-    hashing: createBoundedQueue({ concurrency: options.hashConcurrency, maxWaiting: options.hashQueue }),
-    decoy: decoyHash(options.scryptCost),
-    options,
-  };
-}
-
-function setSessionCookie(ctx: Context, auth: AdminAuth, name: string, value: string | null, expiresAt?: number) {
-  const sameSite = auth.options.cookieSameSite === 'none' && !ctx.secure ? 'lax' : auth.options.cookieSameSite;
-  ctx.cookies.set(name, value, {
-    httpOnly: true,
-    secure: ctx.secure,
-    sameSite,
-    path: COOKIE_PATH,
-    expires: value && expiresAt ? new Date(expiresAt) : new Date(0),
-    overwrite: true,
-  });
-}
-
-const setRefreshCookie = (ctx: Context, auth: AdminAuth, token: string | null, expiresAt?: number) =>
-  setSessionCookie(ctx, auth, REFRESH_COOKIE, token, expiresAt);
+export { REFRESH_COOKIE } from './start-session';
 
 export const SIGN_IN_BUSY = 'The server is busy signing people in. Please try again in a moment.';
 
@@ -116,53 +42,81 @@ function refusal({ reason, retryAfterMs }: LoginRefusal): HttpError {
 }
 
 export const ACCOUNT_DISABLED = 'This account has been disabled. Ask an owner to enable it.';
+export const INVALID_CREDENTIALS = 'Invalid email or password';
 
-/** The answer of a sign-in or a refresh: its access token is one this process accepts at once. */
-async function session(auth: AdminAuth, admin: AdminRow, sessionId: string): Promise<SessionResponse> {
-  await auth.sessions.catchUpWith(admin.id, admin.role);
-  return {
-    admin: { id: admin.id, email: admin.email, role: admin.role },
-    accessToken: auth.tokens.sign({ id: admin.id, email: admin.email }, sessionId),
-  };
+/**
+ * Takes a guard's slot for this account from this address (or device) before anything is checked:
+ * parallel guesses cannot all get through before the first failure lands. 429 when refused.
+ */
+export async function beginAttempt(ctx: Context, auth: AdminAuth, guard: LoginGuard, email: string): Promise<LoginAttempt> {
+  const device = auth.devices.deviceOf(ctx.cookies.get(DEVICE_COOKIE), email);
+  const attempt = await guard.begin({ email, address: clientAddress(ctx), device });
+  if (!attempt.ok) {
+    ctx.set('Retry-After', retryAfterSeconds(attempt.retryAfterMs));
+    throw refusal(attempt);
+  }
+  return attempt;
 }
 
-/** POST /admin/login, /admin/refresh, /admin/logout (docs/sessions.md#access-tokens, #rotation, #logout), from our own pages only. */
+/** A password check of the account (the decoy's when there is none), on the bounded hashing queue: 503 when it is full. */
+export async function checkPassword(
+  ctx: Context,
+  auth: AdminAuth,
+  attempt: LoginAttempt,
+  admin: AdminRow | null,
+  password: string,
+) {
+  try {
+    return await auth.hashing.run(async () => verifyPassword(password, admin?.passwordHash ?? (await auth.decoy)));
+  } catch (error) {
+    await attempt.abandoned();
+    if (!(error instanceof QueueFullError)) throw error;
+    ctx.set('Retry-After', '1');
+    throw new HttpError(503, SIGN_IN_BUSY);
+  }
+}
+
+/** The account a second-step ticket speaks for, if the ticket is ours, of this stage and alive. */
+async function ticketHolder(auth: AdminAuth, ticket: string, stage: TicketStage): Promise<AdminRow> {
+  const held = auth.tickets.read(ticket, stage);
+  const admin = held ? await auth.db.reads.getRepository(AdminEntity).findOneBy({ id: held.adminId }) : null;
+  if (!admin) throw new HttpError(401, ACCOUNT_MESSAGES.ticketExpired);
+  if (admin.disabledAt !== null) throw new HttpError(403, ACCOUNT_DISABLED);
+  return admin;
+}
+
+const bodyOf = (ctx: Context) => (ctx.request as { body?: unknown }).body;
+
+/**
+ * POST /admin/login, its second step, /admin/refresh and /admin/logout (docs/sessions.md), from our
+ * own pages only.
+ */
 export function authRoutes(auth: AdminAuth, audit: Audit): Router {
   const router = new Router();
   const sameOrigin = requireSameOrigin(auth.options.trustedOrigins);
 
   router.post(API_PATHS.adminLogin, sameOrigin, async (ctx) => {
-    const input = validate(adminLoginSchema, (ctx.request as { body?: unknown }).body);
+    const input = validate(adminLoginSchema, bodyOf(ctx));
     if (!input.ok) {
       ctx.status = 400;
       ctx.body = { error: Object.values(input.fields)[0], fields: input.fields };
       return;
     }
     const { email, password } = input.value;
-    const device = auth.devices.deviceOf(ctx.cookies.get(DEVICE_COOKIE), email);
-    // Counted before the hash: parallel guesses cannot all get through before the first failure lands.
-    const attempt = await auth.guard.begin({ email, address: clientAddress(ctx), device });
-    if (!attempt.ok) {
-      ctx.set('Retry-After', retryAfterSeconds(attempt.retryAfterMs));
-      throw refusal(attempt);
-    }
+    const attempt = await beginAttempt(ctx, auth, auth.guard, email);
     let admin: AdminRow | null;
-    let valid: boolean;
     try {
       admin = await findAdminByEmail(auth.db.reads, email);
-      const stored = admin?.passwordHash ?? (await auth.decoy);
-      valid = await auth.hashing.run(() => verifyPassword(password, stored));
     } catch (error) {
       await attempt.abandoned();
-      if (!(error instanceof QueueFullError)) throw error;
-      ctx.set('Retry-After', '1');
-      throw new HttpError(503, SIGN_IN_BUSY);
+      throw error;
     }
+    const valid = await checkPassword(ctx, auth, attempt, admin, password);
     if (!admin || !valid) {
       await attempt.failed();
       await audit({ id: admin?.id ?? null, email }, 'sign-in-failed', null, { address: clientAddress(ctx) });
       ctx.status = 401;
-      ctx.body = { error: 'Invalid email or password' };
+      ctx.body = { error: INVALID_CREDENTIALS };
       return;
     }
     await attempt.succeeded();
@@ -171,11 +125,68 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
       await audit({ id: admin.id, email: admin.email }, 'sign-in-failed', null, { address: clientAddress(ctx), disabled: true });
       throw new HttpError(403, ACCOUNT_DISABLED);
     }
-    const refresh = await auth.refreshTokens.issue(admin.id);
-    await audit({ id: admin.id, email: admin.email }, 'sign-in', null, { address: clientAddress(ctx) });
-    setRefreshCookie(ctx, auth, refresh.token, refresh.expiresAt);
-    setSessionCookie(ctx, auth, DEVICE_COOKIE, auth.devices.issue(admin.email), Date.now() + DEVICE_COOKIE_TTL_MS);
-    ctx.body = await session(auth, admin, refresh.sessionId);
+    ctx.body = await afterFirstStep(ctx, auth, audit, admin, 'password');
+  });
+
+  // The second step: a code of the authenticator or a recovery code, throttled like the password.
+  router.post(API_PATHS.adminLoginCode, sameOrigin, async (ctx) => {
+    const { ticket, code } = parseInput(secondStepSchema, bodyOf(ctx), ACCOUNT_MESSAGES.invalidCode);
+    const admin = await ticketHolder(auth, ticket, 'totp');
+    if (!admin.totpSecret) throw new HttpError(401, ACCOUNT_MESSAGES.ticketExpired);
+    const attempt = await beginAttempt(ctx, auth, auth.secondStepGuard, admin.email);
+    let check: Awaited<ReturnType<typeof checkSecondFactor>>;
+    try {
+      check = await checkSecondFactor(auth.db, auth.secrets, admin, code, auth.now());
+    } catch (error) {
+      await attempt.abandoned();
+      throw error;
+    }
+    if (check === 'wrong' || check === 'used') {
+      await attempt.failed();
+      await audit({ id: admin.id, email: admin.email }, 'sign-in-failed', null, {
+        address: clientAddress(ctx),
+        step: 'second-factor',
+      });
+      throw new HttpError(401, check === 'used' ? ACCOUNT_MESSAGES.codeUsed : ACCOUNT_MESSAGES.invalidCode);
+    }
+    await attempt.succeeded();
+    const method = check === 'authenticator' ? 'password+authenticator' : 'password+recovery-code';
+    ctx.body = await startSession(ctx, auth, audit, admin, method);
+  });
+
+  // REQUIRE_2FA and no authenticator yet: one is set up before the session starts.
+  router.post(API_PATHS.adminLoginSetup, sameOrigin, async (ctx) => {
+    const { ticket } = parseInput(ticketSchema, bodyOf(ctx), ACCOUNT_MESSAGES.ticketExpired);
+    const admin = await ticketHolder(auth, ticket, 'setup');
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = await beginTwoFactorSetup(auth.db, auth.secrets, admin);
+  });
+
+  router.post(API_PATHS.adminLoginSetupConfirm, sameOrigin, async (ctx) => {
+    const { ticket, code } = parseInput(secondStepSchema, bodyOf(ctx), ACCOUNT_MESSAGES.invalidCode);
+    const admin = await ticketHolder(auth, ticket, 'setup');
+    const attempt = await beginAttempt(ctx, auth, auth.secondStepGuard, admin.email);
+    const actor = { id: admin.id, email: admin.email };
+    let outcome: Awaited<ReturnType<typeof confirmTwoFactorSetup>>;
+    try {
+      outcome = await confirmTwoFactorSetup(auth.db, auth.secrets, admin.id, code, auth.now(), (tx) =>
+        audit(actor, 'two-factor-enabled', { kind: 'staff', id: admin.id }, { summary: 'two-factor sign-in turned on' }, tx),
+      );
+    } catch (error) {
+      await attempt.abandoned();
+      throw error;
+    }
+    if (!outcome.ok) {
+      if (outcome.reason === 'wrong') await attempt.failed();
+      else await attempt.abandoned();
+      throw new HttpError(
+        outcome.reason === 'wrong' ? 401 : 409,
+        ACCOUNT_MESSAGES[outcome.reason === 'wrong' ? 'invalidCode' : 'twoFactorNotSetUp'],
+      );
+    }
+    await attempt.succeeded();
+    ctx.set('Cache-Control', 'no-store');
+    ctx.body = { ...(await startSession(ctx, auth, audit, admin, 'password+authenticator')), ...outcome.codes };
   });
 
   router.post(API_PATHS.adminRefresh, sameOrigin, async (ctx) => {
@@ -188,7 +199,9 @@ export function authRoutes(auth: AdminAuth, audit: Audit): Router {
       return;
     }
     setRefreshCookie(ctx, auth, outcome.next.token, outcome.next.expiresAt);
-    ctx.body = await session(auth, outcome.admin, outcome.next.sessionId);
+    const info = sessionInfoOf(ctx, outcome.next.sessionId, outcome.admin.id);
+    await auth.db.transaction((tx) => recordSession(tx, info));
+    ctx.body = await sessionResponse(auth, outcome.admin, outcome.next.sessionId);
   });
 
   router.post(API_PATHS.adminLogout, sameOrigin, async (ctx) => {

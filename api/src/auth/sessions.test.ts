@@ -41,7 +41,7 @@ describe.each(TEST_ENGINES)('admin sessions over HTTP on %s', (engine) => {
     const response = await login();
     expect(response.status).toBe(200);
     const body = (await response.json()) as { admin: unknown; accessToken: string };
-    expect(body.admin).toEqual({ id: expect.any(String), email: 'owner@example.com', role: 'owner' });
+    expect(body.admin).toEqual({ id: expect.any(String), email: 'owner@example.com', role: 'owner', name: 'owner@example.com' });
     const setCookie = response.headers.getSetCookie().join('\n');
     expect(setCookie).toMatch(/sourcing_refresh=[^;]+; path=\/api\/admin; expires=[^;]+; samesite=lax; httponly/i);
 

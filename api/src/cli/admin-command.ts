@@ -2,13 +2,15 @@
  * The admin CLI's commands (see admin.ts for the entry point):
  *   npm run admin -- create <email> [--password <password>] [--role owner|agent|viewer]
  *   npm run admin -- reset-password <email> [--password <password>]
+ *   npm run admin -- reset-two-factor <email>
  *   npm run admin -- list
  * Without --password a strong one is generated and printed once. The first admin is an owner;
  * later ones are agents unless --role says otherwise (owners manage roles on the Settings page).
  */
 import { adminPasswordSchema, isRole, requiredEmail, ROLES, type Role } from '@sourcing/shared';
 import { CLI_ACTOR, createAudit } from '../audit/audit';
-import { createAdmin, findAdminByEmail, resetAdminPassword } from '../auth/admin-accounts';
+import { removeTwoFactor } from '../account/two-factor';
+import { createAdmin, findAdminByEmail, resetAdminPassword, revokeAdminSessions } from '../auth/admin-accounts';
 import { generatePassword } from '../auth/passwords';
 import { AdminEntity } from '../auth/schema';
 import type { Database } from '../db/database';
@@ -16,6 +18,7 @@ import type { Database } from '../db/database';
 export const USAGE = `Usage:
   npm run admin -- create <email> [--password <password>] [--role ${ROLES.join('|')}]
   npm run admin -- reset-password <email> [--password <password>]
+  npm run admin -- reset-two-factor <email>
   npm run admin -- list
   npm run admin -- backup [--to <folder>]
   npm run admin -- restore <archive>`;
@@ -42,17 +45,29 @@ export async function runAdminCommand(db: Database, argv: string[]): Promise<Cli
     const line = (a: (typeof rows)[number]) => `${a.email}  ${a.role}${a.disabledAt === null ? '' : '  (disabled)'}`;
     return { code: 0, lines: rows.length ? rows.map(line) : ['No admins yet.'] };
   }
-  if (command !== 'create' && command !== 'reset-password') return { code: 2, lines: [USAGE] };
+  if (command !== 'create' && command !== 'reset-password' && command !== 'reset-two-factor') return { code: 2, lines: [USAGE] };
 
   const email = requiredEmail().safeParse(emailArg);
   if (!email.success) return { code: 2, lines: [email.error.issues[0].message, USAGE] };
+  const audit = createAudit(db, () => new Date());
+  if (command === 'reset-two-factor') {
+    // Recovery for whoever has no other way in (a lost phone, a changed JWT_SECRET): like an owner's reset on Settings.
+    const admin = await findAdminByEmail(db.reads, email.data);
+    if (!admin) return { code: 1, lines: [`No admin with e-mail ${email.data}.`] };
+    await db.transaction(async (tx) => {
+      await removeTwoFactor(tx, admin.id);
+      await revokeAdminSessions(tx, admin.id);
+      const details = { summary: 'two-factor sign-in reset', email: admin.email };
+      await audit(CLI_ACTOR, 'staff-two-factor-reset', { kind: 'staff', id: admin.id }, details, tx);
+    });
+    return { code: 0, lines: [`Two-factor sign-in reset for ${admin.email}; their sessions were signed out.`] };
+  }
   if (givenRole !== undefined && (command !== 'create' || !isRole(givenRole))) return { code: 2, lines: [USAGE] };
   const password = givenPassword ?? generatePassword();
   const strong = adminPasswordSchema.safeParse(password);
   if (!strong.success) return { code: 2, lines: [strong.error.issues[0].message] };
 
   const shown = givenPassword ? [] : [`Password: ${password}  (shown once: keep it somewhere safe)`];
-  const audit = createAudit(db, () => new Date());
   if (command === 'create') {
     if (await findAdminByEmail(db.reads, email.data)) {
       return { code: 1, lines: [`An admin with e-mail ${email.data} already exists; use reset-password.`] };

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildServerBundle } from '../test/built-server';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { auditQuerySchema, listAudit } from '../audit/audit-log';
+import { AdminEntity } from '../auth/schema';
 import { runAdminCommand } from './admin-command';
 
 describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
@@ -47,6 +48,24 @@ describe.each(TEST_ENGINES)('admin commands on %s', (engine) => {
     ]);
     const signIn = await call(server, '/api/admin/login', jsonBody({ email: 'ops@example.com', password: 'a-brand-new-pass' }));
     expect(signIn.body.admin).toMatchObject({ email: 'ops@example.com' });
+  });
+
+  it('resets an admin’s two-factor sign-in (recovery for one with no other way in), audited as the CLI', async () => {
+    await admin('create', 'lost.phone@example.com', '--password', 'a-long-password-1');
+    const admins = server.deps.db.reads.getRepository(AdminEntity);
+    const totpSecret = server.deps.auth.secrets.seal('JBSWY3DPEHPK3PXP');
+    await server.deps.db.transaction((tx) =>
+      tx.manager.getRepository(AdminEntity).update({ email: 'lost.phone@example.com' }, { totpSecret }),
+    );
+    const reset = await admin('reset-two-factor', 'lost.phone@example.com');
+    expect(reset).toEqual({
+      code: 0,
+      out: 'Two-factor sign-in reset for lost.phone@example.com; their sessions were signed out.',
+    });
+    expect((await admins.findOneByOrFail({ email: 'lost.phone@example.com' })).totpSecret).toBeNull();
+    const trail = await listAudit(server.deps.db, auditQuerySchema.parse({ action: 'staff-two-factor-reset', actor: 'cli' }));
+    expect(trail?.data[0].details).toMatchObject({ email: 'lost.phone@example.com' });
+    expect((await admin('reset-two-factor', 'nobody@example.com')).code).toBe(1);
   });
 
   it('refuses bad input with a usage message', async () => {

@@ -3,6 +3,8 @@ import { ADMIN_LISTS, MAX_LENGTH, referenceFieldOf, requiredText } from '@sourci
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import { requireRole, type AdminState } from '../auth/require-admin';
+import { AdminEntity } from '../auth/schema';
+import { assigneeOf } from '../staff/staff-names';
 import { HttpError, NOT_FOUND } from '../http/errors';
 import { validate, type InputState } from '../http/validate';
 import { UUID } from '../records/list/cursor';
@@ -34,15 +36,17 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
     requireRole(deps.tokens, 'agent'),
     validate({ body: replySchema }),
     async (ctx) => {
-      const { id } = ctx.params;
       const repo = deps.db.reads.getRepository<AnyRow>(kind.entity);
-      const row = UUID.test(id) ? await repo.findOneBy({ id }) : null;
+      const row = UUID.test(ctx.params.id) ? await repo.findOneBy({ id: ctx.params.id }) : null;
       if (!row) throw new HttpError(404, NOT_FOUND);
       const verdict = await addressVerdict(deps, String(row.email));
       if (!verdict.ok) throw new HttpError(409, REPLY_REFUSED[verdict.reason]);
-      const { message } = ctx.state.input.body;
       const reference = String(row.reference);
-      const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
+      // The author's name (timeline, live change) and signature, below the message (docs/admin.md#account-page).
+      const author = await deps.db.reads.getRepository(AdminEntity).findOneBy({ id: ctx.state.admin.id });
+      const { id, email } = ctx.state.admin;
+      const actor = author ? assigneeOf(author) : { id, email, name: email };
+      const message = [ctx.state.input.body.message, author?.signature].filter(Boolean).join('\n\n');
       const title = String(row[kind.definition.title]);
       const at = deps.now();
       await changeWithEvents(deps, async (tx, announce) => {

@@ -37,7 +37,7 @@ describe('the NOTIFY payload of an event', () => {
 
   it('is the resync message when the event would not fit, so admins re-read and the change still commits', () => {
     const text = `moved ${'é'.repeat(NOTIFY_PAYLOAD_LIMIT_BYTES / 2)} to Quoted`;
-    const by = { id: TEST_ADMIN.id, email: TEST_ADMIN.email };
+    const by = { ...TEST_ADMIN, name: TEST_ADMIN.email };
     const from = { status: 'New', ownerId: null };
     const change = { by, type: 'status' as const, text, status: 'Quoted', ownerId: null, version: 2, from };
     expect(notifyPayload({ event: 'inquiryUpdated', summary: summary(), change })).toBe(RESYNC_MESSAGE);

@@ -1,6 +1,6 @@
 import type { IncomingMessage, Server } from 'node:http';
 import type { Duplex } from 'node:stream';
-import { API_PATHS, API_PREFIX, RESYNC_MESSAGE, WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
+import { API_PATHS, API_PREFIX, RESYNC_MESSAGE, SESSION_REVOKED_CLOSE, WS_PROTOCOL, type RealtimeEvent } from '@sourcing/shared';
 import { WebSocketServer, type WebSocket } from 'ws';
 import type { AccessTokens } from '../auth/access-tokens';
 import type { SessionStates } from '../auth/session-states';
@@ -11,7 +11,7 @@ export const REALTIME_PATH = `${API_PREFIX}${API_PATHS.ws}`;
 /** Close code sent when the access token that opened the socket expires: the client reconnects. */
 export const TOKEN_EXPIRED_CLOSE = 4001;
 /** Close code sent when the socket's session was revoked or its account disabled (docs/sessions.md). */
-export const SESSION_REVOKED_CLOSE = 4003;
+export { SESSION_REVOKED_CLOSE };
 
 export interface RealtimeHubOptions {
   bus: EventBus;

@@ -21,6 +21,15 @@ const PUBLIC_ROUTES = new Set([
   'POST /api/admin/login',
   'POST /api/admin/refresh',
   'POST /api/admin/logout',
+  // The second step of a sign-in and passkey sign-in (their ticket or signed challenge is the credential).
+  'POST /api/admin/login/code',
+  'POST /api/admin/login/setup',
+  'POST /api/admin/login/setup/confirm',
+  'POST /api/admin/passkey/options',
+  'POST /api/admin/passkey/login',
+  // An invitation link's page: the token is the credential.
+  'POST /api/admin/invitation',
+  'POST /api/admin/invitation/accept',
 ]);
 
 interface Route {
@@ -78,6 +87,11 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
       'POST /api/admin/staff': 'owner',
       'PATCH /api/admin/staff/:id': 'owner',
       'POST /api/admin/staff/:id/reset-password': 'owner',
+      'POST /api/admin/staff/:id/reset-two-factor': 'owner',
+      'GET /api/admin/invitations': 'owner',
+      'POST /api/admin/invitations': 'owner',
+      'POST /api/admin/invitations/:id/resend': 'owner',
+      'DELETE /api/admin/invitations/:id': 'owner',
       'GET /api/admin/audit': 'owner',
       'GET /api/admin/backups': 'owner',
       'GET /api/admin/assignees': 'viewer',
@@ -137,6 +151,26 @@ describe.each(TEST_ENGINES)('access control of every API route on %s', (engine) 
     ]);
     const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
     expect(roles).toMatchObject(Object.fromEntries([['GET /api/admin/unread', 'viewer'], ...reads]));
+  });
+
+  it('lets every role manage its own account, and nobody else’s: name, password, two-factor, passkeys, sessions', () => {
+    const own = [
+      'GET /api/admin/account',
+      'PATCH /api/admin/account',
+      'POST /api/admin/account/password',
+      'POST /api/admin/account/two-factor/setup',
+      'POST /api/admin/account/two-factor/confirm',
+      'POST /api/admin/account/two-factor/disable',
+      'POST /api/admin/account/two-factor/recovery-codes',
+      'POST /api/admin/account/passkeys/options',
+      'POST /api/admin/account/passkeys',
+      'DELETE /api/admin/account/passkeys/:id',
+      'GET /api/admin/account/sessions',
+      'DELETE /api/admin/account/sessions/:id',
+      'POST /api/admin/account/sessions/sign-out-everywhere',
+    ];
+    const roles = Object.fromEntries(adminRoutes().map((r) => [key(r), r.role]));
+    expect(roles).toMatchObject(Object.fromEntries(own.map((route) => [route, ROLES[0]])));
   });
 
   it('answers 401 to every admin route without a session, with a forged token and with an expired one', async () => {

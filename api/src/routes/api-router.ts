@@ -1,5 +1,6 @@
 import Router from '@koa/router';
 import { API_PREFIX } from '@sourcing/shared';
+import { registerAccountRoutes, registerPasskeySignIn } from '../account/account-routes';
 import type { AppDeps } from '../app-deps';
 import { registerAuditRoutes } from '../audit/audit-routes';
 import { authRoutes } from '../auth/routes';
@@ -15,6 +16,7 @@ import { registerMatchingRoutes } from '../records/matching/matching-routes';
 import { registerReadStateRoutes } from '../records/read-state/read-state-routes';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
+import { registerInvitationRoutes } from '../staff/invitation-routes';
 import { registerStaffRoutes } from '../staff/staff-routes';
 import { registerViewRoutes } from '../views/views-routes';
 import { registerBlockListRoutes } from '../privacy/block-list-routes';
@@ -51,6 +53,9 @@ export function createApiRouter(deps: AppDeps): Router {
   registerStatsRoutes(router, deps);
   registerStaffRoutes(router, deps);
   registerViewRoutes(router, deps);
+  registerInvitationRoutes(router, deps);
+  registerAccountRoutes(router, deps);
+  registerPasskeySignIn(router, deps);
   registerAuditRoutes(router, deps);
   registerOutboxRoutes(router, deps);
   registerBackupRoutes(router, deps);

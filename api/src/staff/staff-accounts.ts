@@ -7,6 +7,7 @@ import { AdminEntity, type AdminRow } from '../auth/schema';
 import type { Transaction } from '../db/database';
 import type { Engine } from '../db/engine';
 import { HttpError, NOT_FOUND } from '../http/errors';
+import { removeTwoFactor } from '../account/two-factor';
 
 type StaffDeps = Pick<AppDeps, 'db' | 'audit' | 'sessions' | 'auth'>;
 
@@ -17,6 +18,8 @@ export function presentStaff(row: AdminRow): StaffAccount {
     role: row.role,
     disabledAt: row.disabledAt === null ? null : new Date(row.disabledAt).toISOString(),
     createdAt: new Date(row.createdAt).toISOString(),
+    name: row.displayName,
+    twoFactor: row.totpSecret !== null,
   };
 }
 
@@ -86,6 +89,25 @@ export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, inp
       await deps.audit(ctx, 'staff-enabled', subject(id), { summary: 'enabled', email: current.email }, tx);
     }
     return next;
+  });
+  await deps.sessions.refresh();
+  return presentStaff(row);
+}
+
+/**
+ * An owner removes a colleague's authenticator and recovery codes (a lost phone): they sign in
+ * with their password again (and set up a new authenticator where REQUIRE_2FA asks), and every
+ * session of the account ends, in case the lost device held one.
+ */
+export async function resetStaffTwoFactor(deps: StaffDeps, ctx: Context, id: string): Promise<StaffAccount> {
+  const row = await deps.db.transaction(async (tx) => {
+    const account = await tx.manager.getRepository(AdminEntity).findOneBy({ id });
+    if (!account) throw new HttpError(404, STAFF_MESSAGES.notFound);
+    await removeTwoFactor(tx, id);
+    await revokeAdminSessions(tx, id);
+    const details = { summary: 'two-factor sign-in reset', email: account.email };
+    await deps.audit(ctx, 'staff-two-factor-reset', subject(id), details, tx);
+    return { ...account, totpSecret: null };
   });
   await deps.sessions.refresh();
   return presentStaff(row);

@@ -5,9 +5,9 @@ import { requireRole, type AdminState } from '../auth/require-admin';
 import { HttpError, NOT_FOUND } from '../http/errors';
 import { validate, type InputState } from '../http/validate';
 import { UUID } from '../records/list/cursor';
-import { createStaff, listStaff, resetStaffPassword, updateStaff } from './staff-accounts';
+import { createStaff, listStaff, resetStaffPassword, resetStaffTwoFactor, updateStaff } from './staff-accounts';
 
-/** Staff management for owners (docs/api.md): list, create, change role or disabled state, reset password. */
+/** Staff management for owners (docs/api.md): list, create, change role or disabled state, reset password or two-factor sign-in. */
 export function registerStaffRoutes(router: Router, deps: AppDeps) {
   const owner = requireRole(deps.tokens, 'owner');
   const path = API_PATHS.adminStaff;
@@ -36,6 +36,10 @@ export function registerStaffRoutes(router: Router, deps: AppDeps) {
       ctx.body = await updateStaff(deps, ctx, ctx.params.id, ctx.state.input.body);
     },
   );
+
+  router.post(`${path}/:id/reset-two-factor`, owner, knownId, async (ctx) => {
+    ctx.body = await resetStaffTwoFactor(deps, ctx, ctx.params.id);
+  });
 
   router.post(`${path}/:id/reset-password`, owner, knownId, async (ctx) => {
     ctx.set('Cache-Control', 'no-store');

@@ -33,7 +33,12 @@ describe.each(TEST_ENGINES)('staff management on %s', (engine) => {
     expect(JSON.stringify(listed)).not.toContain(password);
 
     const session = await signIn(server, 'new.agent@example.com', password);
-    expect(session.admin).toEqual({ id: account.id, email: 'new.agent@example.com', role: 'agent' });
+    expect(session.admin).toEqual({
+      id: account.id,
+      email: 'new.agent@example.com',
+      role: 'agent',
+      name: 'new.agent@example.com',
+    });
     expect((await send('POST', '', { email: 'new.agent@example.com', role: 'viewer' })).body).toEqual({
       error: STAFF_MESSAGES.emailTaken,
     });

@@ -32,7 +32,7 @@ const waiters: (() => void)[] = [];
 beforeAll(async () => {
   api = await startSignedInApi();
   const account = await createStaffAccount(api.server, 'agent', 'ana@example.com');
-  ana = { id: account.id, email: account.email };
+  ana = { id: account.id, email: account.email, name: account.email };
   await new Promise<void>((resolve) => {
     client = connectRealtime({
       url: realtimeUrl(api.server.url, api.server.url),

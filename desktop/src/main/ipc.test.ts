@@ -75,7 +75,7 @@ describe('registerBridgeHandlers', () => {
           createdAt: '2026-01-01T00:00:00Z',
         },
         change: {
-          by: { id: 'ana', email: 'ana@example.com' },
+          by: { id: 'ana', email: 'ana@example.com', name: 'Ana Silva' },
           type: 'owner',
           text: 'assigned Jane to me@example.com',
           status: 'New',

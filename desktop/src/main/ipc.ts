@@ -30,7 +30,7 @@ const realtimeEventArg = z.object({
   }),
   change: z
     .object({
-      by: z.object({ id: z.string().max(64), email: z.string().max(254) }),
+      by: z.object({ id: z.string().max(64), email: z.string().max(254), name: z.string().max(254) }),
       type: z.enum(['status', 'owner', 'note']),
       text: z.string().max(2000),
       status: z.string().max(64),

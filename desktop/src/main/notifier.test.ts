@@ -12,7 +12,7 @@ const inquiry = (name: string, company: string): RealtimeEvent => ({
 const changed = (name: string, status: string, from: { status: string; ownerId: string | null }): RealtimeEvent => ({
   ...inquiry(name, 'Co'),
   change: {
-    by: { id: 'ana', email: 'ana@example.com' },
+    by: { id: 'ana', email: 'ana@example.com', name: 'ana@example.com' },
     type: 'status',
     text: `changed ${name}`,
     status,

@@ -6,6 +6,8 @@ export function createDesktopPlatform(bridge: DesktopBridge, apiBaseUrl: string)
   return {
     apiBaseUrl,
     appVersion: bridge.appVersion,
+    // The app's pages come from app://admin, a scheme WebAuthn does not serve: password and code instead.
+    supportsPasskeys: false,
     openAttachment: (file) => bridge.openAttachment({ url: file.url, fileName: file.fileName, apiBaseUrl }),
     saveDownload: (file) => bridge.saveDownload({ url: file.url, fileName: file.fileName, apiBaseUrl }),
     notify: (notification) => void bridge.notify(notification).catch(report('notify')),

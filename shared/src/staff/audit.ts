@@ -32,6 +32,24 @@ export const AUDIT_ACTIONS = [
   'staff-disabled',
   'staff-enabled',
   'staff-password-reset',
+  /** An owner removed a colleague's authenticator and recovery codes. */
+  'staff-two-factor-reset',
+  'staff-invited',
+  'staff-invitation-resent',
+  'staff-invitation-withdrawn',
+  /** A colleague accepted an invitation: the account was created (its actor is the new account). */
+  'staff-invitation-accepted',
+  /** Changes to one's own account (docs/admin.md#account-page). */
+  'account-profile-changed',
+  'account-password-changed',
+  'two-factor-enabled',
+  'two-factor-disabled',
+  'recovery-codes-renewed',
+  'passkey-added',
+  'passkey-removed',
+  /** One of one's sessions signed out from the account page, or all of them. */
+  'session-signed-out',
+  'sessions-signed-out-everywhere',
   /** A backup written (by the schedule or the admin command), one that failed, and a backup restored (docs/operations.md#backups). */
   'backup-taken',
   'backup-failed',
@@ -47,6 +65,8 @@ export interface AuditEntry {
   actorId: string | null;
   /** Their e-mail, the e-mail typed at a failed sign-in, 'cli', or 'backup schedule'. */
   actorEmail: string;
+  /** The staff account's display name now (its e-mail when it has none); actorEmail for the CLI, the backup schedule or an unknown e-mail. */
+  actorName: string;
   /** What it was done to: a record kind, 'staff', 'mail' or 'backup', and its id when there is one. */
   subjectKind: string | null;
   subjectId: string | null;

@@ -1,3 +1,4 @@
 export * from './roles';
 export * from './staff';
 export * from './audit';
+export * from './account';

@@ -10,6 +10,10 @@ export interface StaffAccount {
   /** When the account was disabled (ISO), or null while it may sign in. */
   disabledAt: string | null;
   createdAt: string;
+  /** Display name ('' when none was chosen: screens show the e-mail). */
+  name: string;
+  /** Whether the account signs in with an authenticator app (an owner can reset it). */
+  twoFactor: boolean;
 }
 
 /** A created account or a reset password: the generated password is in this answer only. */

@@ -30,9 +30,12 @@ test.describe('accessibility (axe-core)', () => {
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 
-  test('the staff accounts and the audit trail have no violations', async ({ page }) => {
+  test('the staff accounts, one’s own account and the audit trail have no violations', async ({ page }) => {
     await openAdmin(page, '/admin/settings');
     await expect(page.getByRole('region', { name: 'Staff accounts' }).getByRole('row')).not.toHaveCount(0);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await page.goto('/admin/account');
+    await expect(page.getByRole('region', { name: 'Sessions' }).getByRole('row')).not.toHaveCount(0);
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
     await page.getByRole('link', { name: 'Audit' }).click();
     await expect(page.getByRole('region', { name: 'Audit entries' }).getByRole('row')).not.toHaveCount(0);

@@ -95,9 +95,13 @@ for (const role of ROLES) {
     const own = page.getByRole('region', { name: 'Your account' });
     await expect(own).toContainText(account.email);
     await expect(own).toContainText(ROLE_LABELS[role]);
+    await own.getByRole('link', { name: 'Change your name, password, two-step verification or sessions' }).click();
+    await expect(page).toHaveURL(/\/admin\/account$/);
+    await expect(page.getByRole('heading', { name: 'Your account' }).first()).toBeVisible();
+    await page.goto('/admin/settings');
     await offered(page.getByRole('region', { name: 'Roles' }), manage);
     await offered(page.getByRole('region', { name: 'Staff accounts' }), manage);
-    await offered(page.getByRole('button', { name: 'Create account' }), manage);
+    await offered(page.getByRole('button', { name: 'Send invitation' }), manage);
     // Nothing offered was refused: no 403 toast on the way.
     await expect(page.getByText('Your role does not allow this')).toHaveCount(0);
     await page.context().close();

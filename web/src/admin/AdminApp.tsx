@@ -3,6 +3,8 @@ import { Provider, useAtomValue } from 'jotai';
 import { useEffect, type ReactNode } from 'react';
 import { Toaster } from 'react-hot-toast';
 import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 'react-router-dom';
+import { AccountPage } from './account/AccountPage';
+import { InvitationPage } from './account/InvitationPage';
 import { AuditPage } from './audit/AuditPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { AdminLayout } from './layout/AdminLayout';
@@ -69,6 +71,7 @@ function AdminRoutes() {
   return (
     <Routes>
       <Route path="/admin/login" element={<LoginPage />} />
+      <Route path="/admin/invitation" element={<InvitationPage />} />
       <Route
         path="/admin"
         element={
@@ -87,6 +90,7 @@ function AdminRoutes() {
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="audit" element={<AuditPage />} />
+        <Route path="account" element={<AccountPage />} />
         <Route path="people" element={<PeoplePage />} />
         <Route path="*" element={<NotFoundPage />} />
       </Route>

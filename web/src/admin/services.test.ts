@@ -7,6 +7,7 @@ import { INITIAL_SESSION, sessionAtom } from './session/session';
 const platform: AdminPlatform = {
   apiBaseUrl: 'http://127.0.0.1:9',
   appVersion: '',
+  supportsPasskeys: false,
   openAttachment: vi.fn(),
   saveDownload: vi.fn(),
   notify: vi.fn(),
@@ -14,8 +15,8 @@ const platform: AdminPlatform = {
   onNavigateRequest: () => () => undefined,
 };
 
-const ana = { id: 'ana-id', email: 'ana@example.com', role: 'owner' } as const;
-const bob = { id: 'bob-id', email: 'bob@example.com', role: 'agent' } as const;
+const ana = { id: 'ana-id', email: 'ana@example.com', role: 'owner', name: 'Ana Silva' } as const;
+const bob = { id: 'bob-id', email: 'bob@example.com', role: 'agent', name: 'bob@example.com' } as const;
 
 describe('admin services', () => {
   it('empty the server-state cache when the admin signs out or another signs in, so no one sees another’s data', () => {

@@ -73,6 +73,8 @@ export function createAdminServices(platform: AdminPlatform): AdminServices {
         createSocket: (url, protocols) => new WebSocket(url, protocols) as unknown as WebSocketLike,
         onEvent: (event) => live.handleEvent(event),
         onReconnect: () => live.handleReconnect(),
+        // Signed out from another session (or disabled): the session check signs this window out at once.
+        onSessionRevoked: () => void session.recheck(),
         // Lost once it closes (the first attempt still connecting is not); back when it opens.
         onStatus: (status) => {
           if (status !== 'connecting') store.set(liveConnectionLostAtom, status === 'closed');

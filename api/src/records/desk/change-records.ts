@@ -1,9 +1,10 @@
 import { roleAllows, type Assignee, type DeskChange, type RealtimeChange, type RealtimeEvent } from '@sourcing/shared';
-import { In, type EntityManager, type ObjectLiteral } from 'typeorm';
+import { In, type ObjectLiteral } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
 import type { Transaction } from '../../db/database';
 import type { AuditWho } from '../../audit/audit';
 import { AdminEntity, type AdminRow } from '../../auth/schema';
+import { staffById } from '../../staff/staff-names';
 import { recordEvent } from '../present-record';
 import { changeWithEvents, type Announce } from '../publish';
 import type { AnyRow, RecordKind } from '../record-kind';
@@ -40,24 +41,16 @@ export const NOT_ASSIGNABLE = 'Only an enabled agent or owner can own a record';
 export const mayOwnRecords = (admin: Pick<AdminRow, 'role' | 'disabledAt'>) =>
   admin.disabledAt === null && roleAllows(admin.role, 'agent');
 
-/** The admins with these ids, by id (their e-mail names them in the timeline and the toast). */
-export async function adminsById(manager: EntityManager, ids: (string | null)[]): Promise<Map<string, Assignee>> {
-  const wanted = [...new Set(ids.filter((id): id is string => id !== null))];
-  if (wanted.length === 0) return new Map();
-  const admins = await manager.getRepository(AdminEntity).findBy({ id: In(wanted) });
-  return new Map(admins.map((a) => [a.id, { id: a.id, email: a.email }]));
-}
-
 const assignee = (admins: Map<string, Assignee>, id: string | null): Assignee | null =>
-  id === null ? null : (admins.get(id) ?? { id, email: id });
+  id === null ? null : (admins.get(id) ?? { id, email: id, name: id });
 
-/** 'moved Jane Doe to Quoted and assigned it to ana@example.com' */
+/** 'moved Jane Doe to Quoted and assigned it to Ana Silva' */
 function changeText(title: string, status: string | null, owner: Assignee | null | undefined): string {
   const parts: string[] = [];
   if (status !== null) parts.push(`moved ${title} to ${status}`);
   if (owner !== undefined) {
     const it = parts.length ? 'it' : title;
-    parts.push(owner ? `assigned ${it} to ${owner.email}` : `unassigned ${it}`);
+    parts.push(owner ? `assigned ${it} to ${owner.name}` : `unassigned ${it}`);
   }
   return parts.join(' and ');
 }
@@ -131,7 +124,7 @@ export async function applyDeskChange(
     if (!owner) throw new OwnerNotFound(UNKNOWN_OWNER);
     if (!mayOwnRecords(owner)) throw new OwnerNotFound(NOT_ASSIGNABLE);
   }
-  const admins = await adminsById(manager, [actor.id, change.ownerId ?? null, ...[...rows.values()].map((r) => r.ownerId)]);
+  const admins = await staffById(manager, [change.ownerId, ...[...rows.values()].map((r) => r.ownerId)]);
   const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [] };
   const events: RecordEventRow[] = [];
 

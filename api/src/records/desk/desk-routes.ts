@@ -19,6 +19,7 @@ import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireRole, type AdminState } from '../../auth/require-admin';
 import { AdminEntity } from '../../auth/schema';
+import { actorOf, assigneeOf } from '../../staff/staff-names';
 import { discardBody } from '../../http/discard-body';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import { validate, type InputState } from '../../http/validate';
@@ -110,7 +111,6 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
   const path = ADMIN_LISTS[kind.definition.list].path;
   const present = createPresenter(kind) as (row: AnyRow, sign: ReturnType<typeof linkSigner>) => unknown;
   const mutation = [...deskMutationGuards(deps), jsonBodyOnly];
-  const actorOf = (ctx: { state: AdminState }): Assignee => ({ id: ctx.state.admin.id, email: ctx.state.admin.email });
 
   router.patch<AdminState & InputState<Change>>(
     `${path}/:id`,
@@ -120,7 +120,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
       const { version: seen, ...wanted } = ctx.state.input.body;
       const row = await rowOf(deps, kind, ctx.params.id);
       const outcome = await change(deps, kind, [{ id: row.id, version: seen }], wanted, {
-        actor: actorOf(ctx),
+        actor: await actorOf(deps.db.reads, ctx),
         who: ctx,
         bulk: false,
       });
@@ -142,7 +142,11 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
     validate({ body: bulkSchema(statuses), message: 'Invalid change' }),
     async (ctx) => {
       const { records, ...wanted } = ctx.state.input.body;
-      const outcome = await change(deps, kind, records, wanted, { actor: actorOf(ctx), who: ctx, bulk: true });
+      const outcome = await change(deps, kind, records, wanted, {
+        actor: await actorOf(deps.db.reads, ctx),
+        who: ctx,
+        bulk: true,
+      });
       const sign = linkSigner(deps, ctx);
       ctx.body = {
         updated: outcome.updated.map((row) => present(row, sign)),
@@ -161,7 +165,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         ownerId: string | null;
         version: number;
       };
-      const actor = actorOf(ctx);
+      const actor = await actorOf(deps.db.reads, ctx);
       const at = deps.now();
       const stored = await changeWithEvents(deps, async (tx, announce) => {
         const [note] = await storeEvents(tx, [
@@ -174,7 +178,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
         return note;
       });
       ctx.status = 201;
-      ctx.body = presentTimelineEntry(stored);
+      ctx.body = { ...presentTimelineEntry(stored), actor };
     },
   );
 
@@ -192,8 +196,10 @@ export function registerDeskRoutes(router: Router, deps: AppDeps) {
   }
   router.get(API_PATHS.adminAssignees, requireRole(deps.tokens, 'viewer'), async (ctx) => {
     // Viewers cannot work records, and disabled accounts cannot sign in: neither is offered as an owner.
-    const admins = (await deps.db.reads.getRepository(AdminEntity).find({ order: { email: 'ASC' } })).filter(mayOwnRecords);
+    const admins = (await deps.db.reads.getRepository(AdminEntity).find()).filter(mayOwnRecords);
     ctx.set('Cache-Control', 'no-store');
-    ctx.body = admins.map(({ id, email }) => ({ id, email })) satisfies Assignee[];
+    ctx.body = admins
+      .map(assigneeOf)
+      .sort((a, b) => a.name.localeCompare(b.name) || a.email.localeCompare(b.email)) satisfies Assignee[];
   });
 }

@@ -40,7 +40,7 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine, now: () => new Date('2026-03-02T09:00:00Z') });
     const made = await Promise.all(['ana@example.com', 'bob@example.com'].map((e) => createStaffAccount(server, 'agent', e)));
-    [ana, bob] = made.map(({ id, email }) => ({ id, email }));
+    [ana, bob] = made.map(({ id, email }) => ({ id, email, name: email }));
   });
   afterAll(() => server?.close());
 

@@ -34,7 +34,7 @@ describe.each(TEST_ENGINES)("a record's Updated At on %s", (engine) => {
   beforeAll(async () => {
     server = await startTestServer({ engine, now: () => clock });
     const { id, email } = await createStaffAccount(server, 'agent');
-    ana = { id, email };
+    ana = { id, email, name: email };
   });
   afterAll(() => server?.close());
 

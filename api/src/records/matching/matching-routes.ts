@@ -12,6 +12,7 @@ import type { Context } from 'koa';
 import { z } from 'zod';
 import type { AppDeps } from '../../app-deps';
 import { requireRole, type AdminState } from '../../auth/require-admin';
+import { actorOf } from '../../staff/staff-names';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import { validate, type InputState } from '../../http/validate';
 import { deskMutationGuards, jsonBodyOnly, rowOf } from '../desk/desk-routes';
@@ -40,7 +41,7 @@ function registerMatching(router: Router, deps: AppDeps, list: MatchedListName) 
     const { id } = ctx.params;
     if (!UUID.test(id) || !UUID.test(otherId)) throw new HttpError(404, NOT_FOUND);
     try {
-      const actor = { id: ctx.state.admin.id, email: ctx.state.admin.email };
+      const actor = await actorOf(deps.db.reads, ctx);
       return await changeLink(deps, list, id, otherId, linked, { actor, who: ctx });
     } catch (error) {
       if (error instanceof LinkedRecordNotFound) throw new HttpError(404, NOT_FOUND);

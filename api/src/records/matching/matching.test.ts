@@ -24,7 +24,7 @@ const UNKNOWN_ID = '00000000-0000-4000-8000-00000000beef';
 describe.each(TEST_ENGINES)('matching buyers with suppliers on %s', (engine) => {
   let server: TestServer;
   let ana: Assignee;
-  const as = (admin: Assignee) => ({ Authorization: `Bearer ${server.deps.tokens.sign(admin)}` });
+  const as = (admin: Pick<Assignee, 'id' | 'email'>) => ({ Authorization: `Bearer ${server.deps.tokens.sign(admin)}` });
   const path = (list: MatchedListName, id: string) => `/api${ADMIN_LISTS[list].path}/${id}`;
   const get = (url: string) => call(server, url, { headers: as(ana) });
   const matches = async (list: MatchedListName, id: string) => {
@@ -59,7 +59,7 @@ describe.each(TEST_ENGINES)('matching buyers with suppliers on %s', (engine) => 
   beforeAll(async () => {
     server = await startTestServer({ engine, now: () => new Date('2026-03-02T09:00:00Z') });
     const made = await createStaffAccount(server, 'agent', 'ana@example.com');
-    ana = { id: made.id, email: made.email };
+    ana = { id: made.id, email: made.email, name: made.email };
   });
   afterAll(() => server?.close());
 

@@ -1,8 +1,11 @@
-import { ADMIN_LISTS, type AdminListName, type Assignee, type UnreadCounts } from '@sourcing/shared';
+import { ADMIN_LISTS, type AdminListName, type UnreadCounts } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRow, seedRows } from '../../test/factories';
 import { createStaffAccount } from '../../test/staff';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+
+/** Who reads: a staff account's id and e-mail (what its access token names). */
+type StaffMember = { id: string; email: string };
 
 /** Records are seeded after the accounts exist (an account reads from its creation on). */
 const RECEIVED = new Date('2030-01-01T10:00:00Z');
@@ -10,17 +13,17 @@ const RECEIVED = new Date('2030-01-01T10:00:00Z');
 describe.each(TEST_ENGINES)('read state per admin on %s', (engine) => {
   let server: TestServer;
   let clock = new Date('2030-01-01T12:00:00Z');
-  let agent: Assignee;
-  let viewer: Assignee;
-  const as = (admin: Assignee) => ({ Authorization: `Bearer ${server.deps.tokens.sign(admin)}` });
+  let agent: StaffMember;
+  let viewer: StaffMember;
+  const as = (admin: StaffMember) => ({ Authorization: `Bearer ${server.deps.tokens.sign(admin)}` });
   const path = (list: AdminListName) => `/api${ADMIN_LISTS[list].path}`;
-  const counts = async (admin: Assignee) =>
+  const counts = async (admin: StaffMember) =>
     (await call(server, '/api/admin/unread', { headers: as(admin) })).body as UnreadCounts;
-  const unreadIds = async (admin: Assignee, list: AdminListName, query = '') =>
+  const unreadIds = async (admin: StaffMember, list: AdminListName, query = '') =>
     (await call(server, `${path(list)}?limit=500${query}`, { headers: as(admin) })).body.unreadIds as string[];
-  const read = (admin: Assignee, list: AdminListName, id: string) =>
+  const read = (admin: StaffMember, list: AdminListName, id: string) =>
     call(server, `${path(list)}/${id}/read`, { method: 'POST', headers: as(admin) });
-  const readAll = (admin: Assignee, list: AdminListName) =>
+  const readAll = (admin: StaffMember, list: AdminListName) =>
     call(server, `${path(list)}/read-all`, { method: 'POST', headers: as(admin) });
 
   async function seed(list: AdminListName, n: number): Promise<string[]> {

@@ -77,7 +77,10 @@ export function AuditPage() {
               {entries.map((entry) => (
                 <tr key={entry.id}>
                   <td>{new Date(entry.at).toLocaleString()}</td>
-                  <td>{entry.actorEmail}</td>
+                  <td title={entry.actorEmail}>
+                    {entry.actorName}
+                    {entry.actorName !== entry.actorEmail && <span className="audit-actor-email"> ({entry.actorEmail})</span>}
+                  </td>
                   <td>{entry.action}</td>
                   <td>{[entry.subjectKind, entry.subjectId].filter(Boolean).join(' ')}</td>
                   <td>{detailText(entry.details)}</td>

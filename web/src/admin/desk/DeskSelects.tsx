@@ -56,7 +56,7 @@ export function OwnerSelect(props: {
       {unlisted && <option value={value}>{value}</option>}
       {props.assignees.map((a) => (
         <option key={a.id} value={a.id}>
-          {a.email}
+          {a.name}
         </option>
       ))}
     </CommitSelect>

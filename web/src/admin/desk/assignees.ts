@@ -6,7 +6,7 @@ import { useAdminServices } from '../services';
 const NONE: Assignee[] = [];
 
 /**
- * The owner dropdown's admins; also how an owner id is shown (its e-mail). Read once per signed-in
+ * The owner dropdown's admins; also how an owner id is shown (its name). Read once per signed-in
  * admin (staff changes re-read it); until then, or if it fails, the dropdown offers Unassigned only
  * and an owner shows by id.
  */
@@ -18,6 +18,6 @@ export function useAssignees(): Assignee[] {
 
 export const UNASSIGNED = 'Unassigned';
 
-/** An owner as the admin reads it: the e-mail, or 'Unassigned'. */
+/** An owner as the admin reads it: the display name (else e-mail), or 'Unassigned'. */
 export const ownerLabel = (assignees: Assignee[], ownerId: string | null): string =>
-  ownerId === null ? UNASSIGNED : (assignees.find((a) => a.id === ownerId)?.email ?? ownerId);
+  ownerId === null ? UNASSIGNED : (assignees.find((a) => a.id === ownerId)?.name ?? ownerId);

@@ -1,25 +1,25 @@
 import { describe, expect, it } from 'vitest';
 import { describeEntry } from './timeline-text';
 
-const ana = { id: 'a', email: 'ana@example.com' };
+const ana = { id: 'a', email: 'ana@example.com', name: 'Ana Silva' };
 const at = '2026-03-02T09:00:00.000Z';
 
 describe('timeline lines', () => {
-  it('say who did what', () => {
+  it('say who did what, by their display name', () => {
     expect(describeEntry({ id: 'received', type: 'received', at, actor: null })).toBe('Received');
     expect(describeEntry({ id: '1', type: 'status', at, actor: ana, from: 'New', to: 'Quoted' })).toBe(
-      'ana@example.com changed the status from New to Quoted',
+      'Ana Silva changed the status from New to Quoted',
     );
     expect(describeEntry({ id: '2', type: 'owner', at, actor: ana, from: null, to: ana })).toBe(
-      'ana@example.com assigned it to ana@example.com',
+      'Ana Silva assigned it to Ana Silva',
     );
-    expect(describeEntry({ id: '3', type: 'owner', at, actor: ana, from: ana, to: null })).toBe('ana@example.com unassigned it');
-    expect(describeEntry({ id: '4', type: 'note', at, actor: ana, text: 'hi' })).toBe('ana@example.com added a note');
+    expect(describeEntry({ id: '3', type: 'owner', at, actor: ana, from: ana, to: null })).toBe('Ana Silva unassigned it');
+    expect(describeEntry({ id: '4', type: 'note', at, actor: ana, text: 'hi' })).toBe('Ana Silva added a note');
     expect(
       describeEntry({ id: '5', type: 'link', at, actor: ana, list: 'supplierInquiries', recordId: 'o', name: 'Sam Supplier' }),
-    ).toBe('ana@example.com linked supplier offer Sam Supplier');
+    ).toBe('Ana Silva linked supplier offer Sam Supplier');
     expect(describeEntry({ id: '6', type: 'unlink', at, actor: ana, list: 'inquiries', recordId: 'i', name: null })).toBe(
-      'ana@example.com unlinked buyer inquiry (since erased)',
+      'Ana Silva unlinked buyer inquiry (since erased)',
     );
   });
 
@@ -32,7 +32,7 @@ describe('timeline lines', () => {
       describeEntry({ id: '6', type: 'mail', actor: null, purpose: 'staff-alert', ...mail, to: ['a@x.example', 'b@x.example'] }),
     ).toBe('Staff alert e-mailed to a@x.example, b@x.example');
     expect(describeEntry({ id: '7', type: 'mail', actor: ana, purpose: 'reply', ...mail })).toBe(
-      'ana@example.com replied by e-mail to bob@buyer.example',
+      'Ana Silva replied by e-mail to bob@buyer.example',
     );
     expect(describeEntry({ id: '8', type: 'mail', actor: null, purpose: 'staff-digest', ...mail, to: ['a@x.example'] })).toBe(
       'Staff digest e-mailed to a@x.example',

@@ -7,6 +7,7 @@ const MAIL_NAME: Record<MailPurpose, string> = {
   'staff-digest': 'Staff digest',
   reply: 'Reply',
   'newsletter-confirmation': 'Newsletter confirmation',
+  invitation: 'Staff invitation',
 };
 
 /** Why a mail to the sender was not sent (docs/mail.md#addresses). */
@@ -18,14 +19,14 @@ export const WITHHELD_BECAUSE: Record<MailWithheldReason, string> = {
 
 /** What a timeline line says; a new entry type (an e-mail sent, ...) adds its line here. */
 export function describeEntry(entry: TimelineEntry): string {
-  const who = entry.actor?.email ?? 'Someone';
+  const who = entry.actor?.name ?? 'Someone';
   switch (entry.type) {
     case 'received':
       return 'Received';
     case 'status':
       return `${who} changed the status from ${entry.from} to ${entry.to}`;
     case 'owner':
-      return entry.to ? `${who} assigned it to ${entry.to.email}` : `${who} unassigned it`;
+      return entry.to ? `${who} assigned it to ${entry.to.name}` : `${who} unassigned it`;
     case 'note':
       return `${who} added a note`;
     case 'mail':

@@ -176,7 +176,7 @@ function OwnerFilter(props: { value: string; onChange: (value: string) => void }
         {unlisted && <option value={props.value}>{props.value}</option>}
         {assignees.map((a) => (
           <option key={a.id} value={a.id}>
-            {a.email}
+            {a.name}
           </option>
         ))}
       </select>

@@ -20,7 +20,8 @@ export function AdminLayout() {
   const { pathname } = useLocation();
   const navigate = useNavigate();
   const [sidebarOpen, setSidebarOpen] = useState(false);
-  const role = useAtomValue(sessionAtom).admin?.role;
+  const signedIn = useAtomValue(sessionAtom).admin;
+  const role = signedIn?.role;
   const navItems = NAV_ITEMS.filter((item) => !item.role || (role !== undefined && roleAllows(role, item.role)));
 
   useEffect(() => {
@@ -83,6 +84,9 @@ export function AdminLayout() {
             })}
           </ul>
         </nav>
+        <NavLink to="/admin/account" className="nav-link account-link" title="Your account">
+          {signedIn?.name}
+        </NavLink>
         <button type="button" className="nav-link logout-button" onClick={logout}>
           Logout
         </button>

@@ -25,6 +25,7 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/admin/inquiries')).toBe('Inquiries');
     expect(pageTitleFor('/admin/supplier-inquiries/abc')).toBe('Supplier Inquiries');
     expect(pageTitleFor('/admin/settings')).toBe('Settings');
+    expect(pageTitleFor('/admin/account')).toBe('Your account');
     expect(pageTitleFor('/admin/outbox')).toBe('Outbox');
     expect(pageTitleFor('/admin/audit')).toBe('Audit');
     expect(pageTitleFor('/admin/people')).toBe('People');

@@ -24,6 +24,7 @@ export const NAV_ITEMS: NavItem[] = [
 export function pageTitleFor(pathname: string): string {
   const path = pathname.replace(/\/+$/, '');
   if (path === '/admin') return 'Dashboard';
+  if (path === '/admin/account') return 'Your account';
   const item = NAV_ITEMS.find((i) => i.to !== '/admin' && (path === i.to || path.startsWith(`${i.to}/`)));
   return item?.label ?? 'Page Not Found';
 }

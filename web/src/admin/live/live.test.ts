@@ -7,7 +7,7 @@ import { createAdminQueryClient } from '../queries/query-client';
 import { createLiveUpdates, listOfEvent, unreadCountsAtom } from './live';
 
 const ME = 'me-id';
-const OTHER = { id: 'ana-id', email: 'ana@example.com' };
+const OTHER = { id: 'ana-id', email: 'ana@example.com', name: 'ana@example.com' };
 
 const event = (name: RealtimeEvent['event'], kind: RealtimeEvent['summary']['kind'], change?: RealtimeChange): RealtimeEvent => ({
   event: name,
@@ -158,7 +158,7 @@ describe('live updates', () => {
     live.handleEvent({
       ...event('inquiryUpdated', 'inquiry'),
       change: {
-        by: { id: 'a', email: 'ana@example.com' },
+        by: { id: 'a', email: 'ana@example.com', name: 'ana@example.com' },
         type: 'link',
         text: 'linked Jane Doe with Sam Supplier',
         status: 'New',
@@ -202,7 +202,9 @@ describe('live updates', () => {
 
   it('my own changes and changes to records of others notify nothing', () => {
     const { platform, live } = setup();
-    live.handleEvent(event('inquiryUpdated', 'inquiry', { ...assignedToMe, by: { id: ME, email: 'me@example.com' } }));
+    live.handleEvent(
+      event('inquiryUpdated', 'inquiry', { ...assignedToMe, by: { id: ME, email: 'me@example.com', name: 'me@example.com' } }),
+    );
     live.handleEvent(event('inquiryUpdated', 'inquiry', { ...assignedToMe, ownerId: 'bob-id' }));
     expect(platform.notify).not.toHaveBeenCalled();
   });

@@ -98,7 +98,7 @@ export function createLiveUpdates({ store, queryClient, api, platform, me, annou
         // A reply: the record's mails and the outbox show it.
         if (event.change.type === 'mail') void queryClient.invalidateQueries({ queryKey: queryKeys.allOutbox });
         const admin = me?.() ?? null;
-        if (event.change.by.id !== admin) announce?.(`${event.change.by.email} ${event.change.text}`);
+        if (event.change.by.id !== admin) announce?.(`${event.change.by.name} ${event.change.text}`);
         const notification = admin ? changeNotificationFor(event, admin) : null;
         if (notification) platform.notify(notification);
         return;

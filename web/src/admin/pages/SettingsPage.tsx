@@ -1,4 +1,5 @@
 import { useAtomValue } from 'jotai';
+import { Link } from 'react-router-dom';
 import { ROLE_LABELS, ROLES } from '@sourcing/shared';
 import { BlockListSettings } from '../privacy/BlockListSettings';
 import { RetentionSettings } from '../privacy/RetentionSettings';
@@ -19,6 +20,10 @@ export function SettingsPage() {
           <h3 id="account-title">Your account</h3>
           <dl className="settings-facts">
             <div>
+              <dt>Name</dt>
+              <dd>{admin.name}</dd>
+            </div>
+            <div>
               <dt>E-mail</dt>
               <dd>{admin.email}</dd>
             </div>
@@ -28,6 +33,9 @@ export function SettingsPage() {
             </div>
           </dl>
           <p>{ROLE_ABILITIES[admin.role]}</p>
+          <p>
+            <Link to="/admin/account">Change your name, password, two-step verification or sessions</Link>
+          </p>
           {!owner && <p className="state-text">Staff accounts and their roles are managed by an owner.</p>}
         </section>
       )}

@@ -16,6 +16,7 @@ export function createBrowserPlatform(win: Window & typeof globalThis = window):
   return {
     apiBaseUrl: '',
     appVersion: (import.meta.env.VITE_APP_VERSION as string | undefined) ?? '',
+    supportsPasskeys: typeof win.PublicKeyCredential === 'function' && win.isSecureContext,
     openAttachment(file) {
       win.open(attachmentHref(file, '', win.location.origin), '_blank', 'noopener');
       return Promise.resolve();

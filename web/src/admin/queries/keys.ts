@@ -25,6 +25,10 @@ export const queryKeys = {
   allOutbox: ['outbox'] as const,
   staff: ['staff'] as const,
   assignees: ['assignees'] as const,
+  invitations: ['invitations'] as const,
+  /** The signed-in admin's own account and sessions (docs/admin.md#account-page). */
+  account: ['account'] as const,
+  sessions: ['sessions'] as const,
   audit: (filter: AuditFilter) => ['audit', filter] as const,
   /** The signed-in admin's hidden columns per list (docs/admin.md#column-chooser). */
   columnChoices: ['columnChoices'] as const,

@@ -1,12 +1,12 @@
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, type SessionResponse } from '@sourcing/shared';
+import { ACCOUNT_MESSAGES, ApiError, type SessionResponse } from '@sourcing/shared';
 import { createSessionController, LOGIN_FAILED, sessionAtom, type SessionApi, type SessionTimers } from './session';
 
 const jwtExpiringAt = (ms: number) => `h.${btoa(JSON.stringify({ exp: ms / 1000 }))}.s`;
 const NOW = 1_800_000_000_000;
 const session = (token = jwtExpiringAt(NOW + 15 * 60_000)): SessionResponse => ({
-  admin: { id: 'a1', email: 'admin@example.com', role: 'owner' },
+  admin: { id: 'a1', email: 'admin@example.com', role: 'owner', name: 'admin@example.com' },
   accessToken: token,
 });
 
@@ -26,6 +26,7 @@ function setup(api: Partial<SessionApi>) {
   } satisfies SessionTimers & { pending: unknown[] };
   const fullApi: SessionApi = {
     login: vi.fn().mockRejectedValue(new Error('not called')),
+    loginCode: vi.fn().mockRejectedValue(new Error('not called')),
     refresh: vi.fn().mockRejectedValue(new ApiError('No session', 401)),
     logout: vi.fn().mockResolvedValue({ message: 'ok' }),
     ...api,
@@ -72,6 +73,32 @@ describe('login', () => {
     const silent = setup({ login: vi.fn().mockRejectedValue(new ApiError('', 500)) });
     await silent.controller.login('a@b.c', 'x');
     expect(silent.state().error).toBe(LOGIN_FAILED);
+  });
+});
+
+describe('two-step sign-in', () => {
+  it('keeps the ticket of a password that needs a code, then signs in with the code', async () => {
+    const loginCode = vi.fn().mockResolvedValue(session());
+    const { controller, state } = setup({ login: vi.fn().mockResolvedValue({ secondStep: 'totp', ticket: 't1' }), loginCode });
+    expect(await controller.login('admin@example.com', 'pw')).toBe(false);
+    expect(state()).toMatchObject({ admin: null, loading: false, error: null, secondStep: { secondStep: 'totp', ticket: 't1' } });
+    expect(await controller.verifyCode('123456')).toBe(true);
+    expect(loginCode).toHaveBeenCalledWith('t1', '123456');
+    expect(state()).toMatchObject({ admin: { id: 'a1' }, secondStep: null, error: null });
+    expect(controller.accessToken()).toBe(session().accessToken);
+  });
+
+  it('shows a wrong code’s message and keeps the step; a ticket that ran out goes back to the password', async () => {
+    const loginCode = vi
+      .fn()
+      .mockRejectedValueOnce(new ApiError(ACCOUNT_MESSAGES.invalidCode, 401))
+      .mockRejectedValueOnce(new ApiError(ACCOUNT_MESSAGES.ticketExpired, 401));
+    const { controller, state } = setup({ login: vi.fn().mockResolvedValue({ secondStep: 'totp', ticket: 't1' }), loginCode });
+    await controller.login('admin@example.com', 'pw');
+    expect(await controller.verifyCode('000000')).toBe(false);
+    expect(state()).toMatchObject({ error: ACCOUNT_MESSAGES.invalidCode, secondStep: { ticket: 't1' } });
+    await controller.verifyCode('111111');
+    expect(state()).toMatchObject({ error: ACCOUNT_MESSAGES.ticketExpired, secondStep: null, admin: null });
   });
 });
 

@@ -1,5 +1,12 @@
 import { atom, type createStore } from 'jotai';
-import { FAILURE_MESSAGES, type AdminProfile, type ApiClient } from '@sourcing/shared';
+import {
+  ACCOUNT_MESSAGES,
+  FAILURE_MESSAGES,
+  type AdminProfile,
+  type ApiClient,
+  type SecondStep,
+  type SessionResponse,
+} from '@sourcing/shared';
 import { msUntilRenewal } from './token-expiry';
 
 type Store = ReturnType<typeof createStore>;
@@ -11,6 +18,8 @@ export interface SessionState {
   loading: boolean;
   error: string | null;
   initialized: boolean;
+  /** A sign-in whose password (or invitation) was accepted and that owes its second step (docs/sessions.md#two-factor-sign-in). */
+  secondStep: SecondStep | null;
 }
 
 export const INITIAL_SESSION: SessionState = {
@@ -19,6 +28,7 @@ export const INITIAL_SESSION: SessionState = {
   loading: false,
   error: null,
   initialized: false,
+  secondStep: null,
 };
 
 export const sessionAtom = atom<SessionState>(INITIAL_SESSION);
@@ -38,7 +48,9 @@ const realTimers: SessionTimers = {
   clearTimer: (h) => clearTimeout(h as ReturnType<typeof setTimeout>),
 };
 
-export type SessionApi = Pick<ApiClient, 'login' | 'refresh' | 'logout'>;
+export type SessionApi = Pick<ApiClient, 'login' | 'loginCode' | 'refresh' | 'logout'>;
+
+const isSecondStep = (answer: SessionResponse | SecondStep): answer is SecondStep => 'secondStep' in answer;
 
 const messageOf = (error: unknown, fallback: string) => (error instanceof Error && error.message ? error.message : fallback);
 
@@ -62,7 +74,23 @@ export function createSessionController(store: Store, api: () => SessionApi, tim
 
   const clear = (error: string | null) => {
     timers.clearTimer(renewTimer);
-    update({ admin: null, accessToken: null, loading: false, error });
+    update({ admin: null, accessToken: null, loading: false, error, secondStep: null });
+  };
+
+  /** A session the server answered (a sign-in, its second step, a passkey, an accepted invitation). */
+  const adopt = ({ admin, accessToken }: SessionResponse) => {
+    update({ admin, accessToken, loading: false, error: null, secondStep: null });
+    scheduleRenewal(accessToken);
+  };
+
+  /** The answer of a first step: a session, or the second step it still owes. */
+  const proceed = (answer: SessionResponse | SecondStep): boolean => {
+    if (!isSecondStep(answer)) {
+      adopt(answer);
+      return true;
+    }
+    update({ loading: false, error: null, secondStep: answer });
+    return false;
   };
 
   /** Renews the session from the refresh cookie; on failure logs out. Resolves to the new token. */
@@ -96,18 +124,38 @@ export function createSessionController(store: Store, api: () => SessionApi, tim
       update({ initialized: true });
     },
 
+    /** The password: signs in, or leaves the second step to take in `secondStep`. */
     async login(email: string, password: string): Promise<boolean> {
       update({ loading: true, error: null });
       try {
-        const { admin, accessToken } = await api().login(email, password);
-        update({ admin, accessToken, loading: false, error: null });
-        scheduleRenewal(accessToken);
-        return true;
+        return proceed(await api().login(email, password));
       } catch (error) {
         update({ loading: false, error: messageOf(error, LOGIN_FAILED) });
         return false;
       }
     },
+
+    /** The second step with an authenticator or recovery code; a ticket that ran out goes back to the password. */
+    async verifyCode(code: string): Promise<boolean> {
+      const pending = store.get(sessionAtom).secondStep;
+      if (!pending) return false;
+      update({ loading: true, error: null });
+      try {
+        adopt(await api().loginCode(pending.ticket, code));
+        return true;
+      } catch (error) {
+        const message = messageOf(error, FAILURE_MESSAGES.secondStep);
+        update({ loading: false, error: message, ...(message === ACCOUNT_MESSAGES.ticketExpired ? { secondStep: null } : {}) });
+        return false;
+      }
+    },
+
+    /** Back to the password (or a first step of another kind answered elsewhere: an invitation). */
+    proceed,
+    adopt,
+    cancelSecondStep: () => update({ secondStep: null, error: null, loading: false }),
+    /** Checks the session now (its socket was closed as signed out): a refusal signs this window out. */
+    recheck: () => refresh(),
 
     async logout(): Promise<void> {
       clear(null);

@@ -1,11 +1,12 @@
 import { useMutation, useQuery } from '@tanstack/react-query';
-import { useState, type FormEvent } from 'react';
-import { ROLE_LABELS, ROLES, type Role, type StaffAccount, type StaffPasswordResponse } from '@sourcing/shared';
+import { useState } from 'react';
+import { ACCOUNT_MESSAGES, ROLE_LABELS, ROLES, type Role, type StaffAccount, type StaffPasswordResponse } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { CommitSelect } from '../ui/CommitSelect';
 import { failureOf, LoadError } from '../ui/LoadError';
+import { Invitations } from './Invitations';
 
 /** A change of the staff accounts, and what its toast says once done. */
 interface StaffChange {
@@ -30,15 +31,12 @@ export function StaffSettings() {
     onSettled: (_result, _error, _change, _context, { client }) =>
       Promise.all([queryKeys.staff, queryKeys.assignees].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
-  const change = (work: StaffChange['work'], done: string, onDone?: () => void) => mutate({ work, done }, { onSuccess: onDone });
+  const change = (work: StaffChange['work'], done: string) => mutate({ work, done });
 
   return (
     <section className="detail-card" aria-labelledby="staff-title">
       <h3 id="staff-title">Staff accounts</h3>
-      <CreateStaffForm
-        busy={busy}
-        onCreate={(email, role, created) => change(() => api.createStaff({ email, role }), 'Staff account created', created)}
-      />
+      <Invitations />
       {shown && (
         <div className="password-once" role="status">
           <p>
@@ -56,6 +54,7 @@ export function StaffSettings() {
           <table className="records-table staff-table">
             <thead>
               <tr>
+                <th scope="col">Name</th>
                 <th scope="col">E-mail</th>
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
@@ -65,6 +64,7 @@ export function StaffSettings() {
             <tbody>
               {staff.data.map((account) => (
                 <tr key={account.id}>
+                  <td>{account.name || '—'}</td>
                   <td>{account.email}</td>
                   <td>
                     <CommitSelect
@@ -80,7 +80,10 @@ export function StaffSettings() {
                       ))}
                     </CommitSelect>
                   </td>
-                  <td>{account.disabledAt ? 'Disabled' : 'Active'}</td>
+                  <td>
+                    {account.disabledAt ? 'Disabled' : 'Active'}
+                    {account.twoFactor && ' · two-step'}
+                  </td>
                   <td className="staff-actions">
                     <button
                       type="button"
@@ -103,6 +106,16 @@ export function StaffSettings() {
                     >
                       Reset password
                     </button>
+                    {account.twoFactor && (
+                      <button
+                        type="button"
+                        className="button"
+                        disabled={busy}
+                        onClick={() => change(() => api.resetStaffTwoFactor(account.id), ACCOUNT_MESSAGES.twoFactorReset)}
+                      >
+                        Reset two-step
+                      </button>
+                    )}
                   </td>
                 </tr>
               ))}
@@ -111,37 +124,5 @@ export function StaffSettings() {
         </div>
       )}
     </section>
-  );
-}
-
-/** `created` is called once the account exists: the form empties. */
-function CreateStaffForm(props: { busy: boolean; onCreate: (email: string, role: Role, created: () => void) => void }) {
-  const { busy, onCreate } = props;
-  const [email, setEmail] = useState('');
-  const [role, setRole] = useState<Role>('agent');
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    onCreate(email, role, () => setEmail(''));
-  };
-  return (
-    <form className="staff-create" onSubmit={submit}>
-      <label>
-        E-mail
-        <input type="email" required value={email} onChange={(e) => setEmail(e.target.value)} className="search-input" />
-      </label>
-      <label>
-        Role
-        <select aria-label="Role" value={role} onChange={(e) => setRole(e.target.value as Role)}>
-          {ROLES.map((r) => (
-            <option key={r} value={r}>
-              {ROLE_LABELS[r]}
-            </option>
-          ))}
-        </select>
-      </label>
-      <button type="submit" className="button button-primary" disabled={busy}>
-        Create account
-      </button>
-    </form>
   );
 }
