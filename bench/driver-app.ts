@@ -10,15 +10,16 @@ import Koa, { type Context } from 'koa';
 import { koaBody } from 'koa-body';
 import pg from 'pg';
 import {
+  foldText,
   matchTerms,
   RECORD_DEFINITIONS,
   referenceFieldOf,
-  searchedKeys,
   SPAM_STATUS,
   wireName,
   type RecordDefinition,
 } from '@sourcing/shared';
 import { channelFor } from '@sourcing/api/realtime/postgres-event-bus';
+import { derivedColumns } from '@sourcing/api/records/derived-columns';
 import { randomReference } from '@sourcing/api/records/references/reference';
 import { trendBuckets } from '@sourcing/api/routes/admin/stats/trend-buckets';
 
@@ -168,19 +169,23 @@ function insertStatement(table: string, values: Record<string, unknown>): [strin
   ];
 }
 
-/** A submission's stored values: each field from its submitted name, lists as JSON, the desk's first status. */
+/**
+ * A submission's stored values: each field from its submitted name, lists as JSON, the desk's first
+ * status, and the folded search text and sort keys the API computes in JavaScript as it stores one.
+ */
 function storedRow(definition: RecordDefinition, body: Record<string, unknown>, now: Date, files: unknown[] | null) {
-  const row: Record<string, unknown> = { id: randomUUID() };
+  const values: Record<string, unknown> = { id: randomUUID() };
   const reference = referenceFieldOf(definition);
   for (const field of definition.fields) {
     const value = body[wireName(field)];
-    if (field.kind === 'date') row[field.key] = sql.time(now);
-    else if (field === reference) row[field.key] = randomReference(reference.prefix);
-    else if (field.kind === 'files') row.attachments = JSON.stringify(files ?? []);
-    else if (field.kind === 'list')
-      row[field.key] = JSON.stringify(typeof value === 'string' ? JSON.parse(value) : (value ?? []));
-    else row[field.key] = value ?? '';
+    if (field.kind === 'date') values[field.key] = sql.time(now);
+    else if (field === reference) values[field.key] = randomReference(reference.prefix);
+    else if (field.kind === 'files') values.attachments = files ?? [];
+    else if (field.kind === 'list') values[field.key] = typeof value === 'string' ? JSON.parse(value) : (value ?? []);
+    else values[field.key] = value ?? '';
   }
+  const row = { ...values, ...derivedColumns(definition, values) };
+  for (const [key, value] of Object.entries(row)) if (Array.isArray(value)) row[key] = JSON.stringify(value);
   if (definition.statuses) Object.assign(row, { status: definition.statuses[0], ownerId: null, version: 1 });
   return row;
 }
@@ -359,7 +364,6 @@ const STATUS_COUNTS = `SELECT "status", "total" FROM "record_status_counts" WHER
 /** Every status but Spam: the default view's rows and total. */
 const notSpam = (counts: Record<string, unknown>[]) =>
   counts.reduce((sum, c) => (c.status === SPAM_STATUS ? sum : sum + Number(c.total)), 0);
-const SEARCHED = searchedKeys(inquiry).map((key) => `r."${key}"`);
 
 /**
  * The page's records the admin has not read (docs/api.md#read-state): newer than their watermark
@@ -383,14 +387,10 @@ async function unreadIdsOf(page: Record<string, unknown>[]): Promise<string[]> {
 }
 
 async function inquiryList(ctx: Context) {
-  const q = typeof ctx.query.q === 'string' ? ctx.query.q.trim().toLowerCase() : '';
+  const q = typeof ctx.query.q === 'string' ? foldText(ctx.query.q.trim()) : '';
   const search = !q
     ? []
-    : [
-        databaseUrl
-          ? `LOWER(${SEARCHED.join(` || '\u001f' || `)}) LIKE ?`
-          : `r.id IN (SELECT "id" FROM "inquiries_search" WHERE "text" LIKE ?)`,
-      ];
+    : [databaseUrl ? `r."searchText" LIKE ?` : `r.id IN (SELECT "id" FROM "inquiries_search" WHERE "text" LIKE ?)`];
   const where = `WHERE ${[...search, 'r."status" <> ?'].join(' AND ')}`;
   const params = [...(q ? [`%${q}%`] : []), SPAM_STATUS];
   // A search counts its matches per status (the tabs follow it); otherwise the trigger-kept counts.

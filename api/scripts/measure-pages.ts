@@ -65,7 +65,7 @@ async function main() {
     const list = '/api/inquiry/inquiries';
     const cases: [string, string][] = [
       ['first page (50)', list],
-      [`deep page (after row ${rows - 100})`, `${list}?cursor=${encodeCursor(deep)}`],
+      [`deep page (after row ${rows - 100})`, `${list}?cursor=${encodeCursor({ sort: null, value: null, ...deep })}`],
       ['search q=nordwind (1% match)', `${list}?q=nordwind`],
       ['search q=buyer 4242 (few matches)', `${list}?q=${encodeURIComponent('buyer 4242')}`],
       ['search with no match', `${list}?q=no-such-text`],

@@ -4,6 +4,7 @@ import { Worker } from 'node:worker_threads';
 import Database from 'better-sqlite3';
 import { withProof } from '@sourcing/api/test/form-proof';
 import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
+import { derivedColumns } from '@sourcing/api/records/derived-columns';
 import { withPostgres } from '@sourcing/api/test/support';
 import { RECORD_DEFINITIONS } from '@sourcing/shared';
 import type { Store } from './processes';
@@ -14,17 +15,116 @@ import type { Store } from './processes';
  * generated series: new id, reference (INQ-000001, ...), a distinct name and e-mail, and a creation
  * time 37 s older per row (1M rows span about 14 months). Server-side generation: 1M rows take
  * seconds, not hours. The template is found by the reference its submission answered.
+ *
+ * What the API computes in JavaScript as it stores a record (api/src/records/derived-columns.ts:
+ * the folded search text and the sort keys) is copied from the template too, the parts of a copy's
+ * own name, e-mail and reference made by SQL: those are ASCII, whose folding is lower(), and their
+ * one run of digits gets its length in front as `sortKeyOf` writes it. The first copy of each chunk
+ * is then checked against what the API would store.
  */
 
 const SPACING_SECONDS = 37;
 const CHUNK = 250_000;
 
-/** Every stored field of the inquiry's definition but those each copy makes its own (id, reference, name, e-mail, times). */
-const COPIED_COLUMNS = RECORD_DEFINITIONS.inquiries.fields
-  .filter((f) => f.kind !== 'date' && f.kind !== 'reference' && f.key !== 'fullName' && f.key !== 'email')
-  .map((f) => (f.kind === 'files' ? 'attachments' : f.key));
+const INQUIRY = RECORD_DEFINITIONS.inquiries;
+/** What each copy makes its own; every other column is the template's. */
+const OWN_COLUMNS = [
+  'id',
+  'reference',
+  'fullName',
+  'email',
+  'createdAt',
+  'updatedAt',
+  'searchText',
+  'sort_fullName',
+  'sort_email',
+  'sort_reference',
+];
+const STORED_COLUMNS = [
+  ...INQUIRY.fields.map((f) => (f.kind === 'files' ? 'attachments' : f.key)),
+  ...Object.keys(derivedColumns(INQUIRY, {})),
+];
+const COPIED_COLUMNS = STORED_COLUMNS.filter((column) => !OWN_COLUMNS.includes(column));
 const COLUMN_LIST = COPIED_COLUMNS.map((n) => `"${n}"`).join(', ');
 const COPIED_VALUES = COPIED_COLUMNS.map((n) => `t."${n}"`).join(', ');
+const JSON_COLUMNS = INQUIRY.fields
+  .filter((f) => f.kind === 'list' || f.kind === 'files')
+  .map((f) => (f.kind === 'files' ? 'attachments' : f.key));
+
+/**
+ * The SQL of a copy's own texts and keys from its number: `n` is the number as text and `digits`
+ * its six-digit form (each engine spells those its way).
+ */
+function ownValues(n: string, digits: string, template: Record<string, unknown>) {
+  const fullName = `'Buyer ' || ${n}`;
+  const email = `'buyer' || ${n} || '@example.com'`;
+  const reference = `'INQ-' || ${digits}`;
+  // sortKeyOf: lower case, and the length of the one run of digits in front of it.
+  const length = `length(${n})`;
+  const keys = {
+    fullName: `'buyer ' || ${length} || ${n}`,
+    email: `'buyer' || ${length} || ${n} || '@example.com'`,
+    reference: `'inq-6' || ${digits}`,
+  };
+  // The template's searched text with the copy's own name, e-mail and reference (lower-cased) in their places.
+  // Private-use characters: folding leaves them as they are, and no text holds them.
+  const marks = { fullName: '\ue000n\ue000', email: '\ue000e\ue000', reference: '\ue000r\ue000' };
+  const marked = derivedColumns(INQUIRY, { ...template, ...marks }).searchText;
+  const literals: string[] = [];
+  const searchText = marked
+    .split(/(\ue000[ner]\ue000)/)
+    .filter((piece) => piece !== '')
+    .map((piece) => {
+      if (piece === marks.fullName) return `lower(${fullName})`;
+      if (piece === marks.email) return `lower(${email})`;
+      if (piece === marks.reference) return `lower(${reference})`;
+      literals.push(piece);
+      return `:literal${literals.length - 1}`;
+    })
+    .join(' || ');
+  return {
+    columns: '"reference", "fullName", "email", "searchText", "sort_fullName", "sort_email", "sort_reference"',
+    values: [reference, fullName, email, searchText, keys.fullName, keys.email, keys.reference].join(', '),
+    literals,
+  };
+}
+
+/** The template's stored values, its lists and files parsed as the API holds them. */
+async function readTemplate(store: Store, reference: string): Promise<Record<string, unknown>> {
+  const sql = 'SELECT * FROM "inquiries" WHERE "reference" = ?';
+  const raw =
+    store.engine === 'postgres'
+      ? await withPostgres(
+          store.databaseUrl!,
+          async (c) => (await c.query(sql.replace('?', '$1'), [reference])).rows[0] as Record<string, unknown>,
+        )
+      : readSqlite(store, (db) => db.prepare(sql).get(reference) as Record<string, unknown>);
+  if (!raw) throw new Error(`template inquiry ${reference} not found`);
+  const row = { ...raw };
+  for (const column of JSON_COLUMNS) row[column] = JSON.parse(String(row[column]));
+  return row;
+}
+
+function readSqlite<T>(store: Store, read: (db: Database.Database) => T): T {
+  const db = new Database(join(store.dataDir, 'sourcing.sqlite'), { readonly: true });
+  try {
+    return read(db);
+  } finally {
+    db.close();
+  }
+}
+
+/** Fails unless the copy numbered `i` holds what the API would have stored for its values. */
+async function checkCopy(store: Store, i: number): Promise<void> {
+  const copy = await readTemplate(store, `INQ-${String(i).padStart(6, '0')}`);
+  const expected = derivedColumns(INQUIRY, copy);
+  for (const [column, value] of Object.entries(expected)) {
+    if (copy[column] !== value)
+      throw new Error(
+        `seeded inquiry ${i}: ${column} is ${JSON.stringify(copy[column])}, the API stores ${JSON.stringify(value)}`,
+      );
+  }
+}
 
 /** The row every seeded inquiry copies, submitted through the API (with `files`, every copy lists them); its reference. */
 export async function submitTemplateInquiry(apiUrl: string, files: Parameters<typeof inquiryForm>[1] = []): Promise<string> {
@@ -41,22 +141,33 @@ export async function submitTemplateInquiry(apiUrl: string, files: Parameters<ty
  * have six digits), copying the template row found by its reference.
  */
 export async function seedInquiries(store: Store, template: string, from: number, to: number): Promise<void> {
+  const values = await readTemplate(store, template);
   for (let start = from; start < to; start += CHUNK) {
     const end = Math.min(to, start + CHUNK) - 1;
-    const added = await (store.engine === 'postgres' ? seedPostgres : seedSqlite)(store, template, start, end);
+    const added = await (store.engine === 'postgres' ? seedPostgres : seedSqlite)(store, template, values, start, end);
     // A template not found copies nothing: a bench over an empty table would measure nothing.
     if (added !== end - start + 1) throw new Error(`seeding inquiries ${start}-${end} added ${added} rows`);
+    await checkCopy(store, start);
   }
 }
 
-async function seedPostgres(store: Store, template: string, first: number, last: number): Promise<number> {
+async function seedPostgres(
+  store: Store,
+  template: string,
+  values: Record<string, unknown>,
+  first: number,
+  last: number,
+): Promise<number> {
+  const own = ownValues('i::text', `lpad(i::text, 6, '0')`, values);
+  // The literals' names become $4, $5, ... after the template's reference and the range.
+  const sql = own.values.replace(/:literal(\d+)/g, (_, n: string) => `$${Number(n) + 4}`);
   const { rowCount } = await withPostgres(store.databaseUrl!, (c) =>
     c.query(
-      `INSERT INTO "inquiries" ("id", "reference", "fullName", "email", ${COLUMN_LIST}, "createdAt", "updatedAt")
-SELECT gen_random_uuid(), 'INQ-' || lpad(i::text, 6, '0'), 'Buyer ' || i, 'buyer' || i || '@example.com', ${COPIED_VALUES},
+      `INSERT INTO "inquiries" ("id", ${own.columns}, ${COLUMN_LIST}, "createdAt", "updatedAt")
+SELECT gen_random_uuid(), ${sql}, ${COPIED_VALUES},
   now() - i * interval '${SPACING_SECONDS} seconds', now() - i * interval '${SPACING_SECONDS} seconds'
 FROM "inquiries" t CROSS JOIN generate_series($2::int, $3::int) AS i WHERE t."reference" = $1`,
-      [template, first, last],
+      [template, first, last, ...own.literals],
     ),
   );
   return rowCount ?? 0;
@@ -93,17 +204,24 @@ function runInSqliteWorker(file: string, sql: string, params: Record<string, unk
   });
 }
 
-function seedSqlite(store: Store, template: string, first: number, last: number): Promise<number> {
+function seedSqlite(
+  store: Store,
+  template: string,
+  values: Record<string, unknown>,
+  first: number,
+  last: number,
+): Promise<number> {
   const hex = (bytes: number) => `lower(hex(randomblob(${bytes})))`;
   const uuid = `${hex(4)} || '-' || ${hex(2)} || '-4' || substr(${hex(2)}, 2) || '-a' || substr(${hex(2)}, 2) || '-' || ${hex(6)}`;
   const time = `strftime('%Y-%m-%d %H:%M:%f', 'now', '-' || (i * ${SPACING_SECONDS}) || ' seconds')`;
+  const own = ownValues('i', `printf('%06d', i)`, values);
   return runInSqliteWorker(
     join(store.dataDir, 'sourcing.sqlite'),
     `WITH RECURSIVE s(i) AS (SELECT @first UNION ALL SELECT i + 1 FROM s WHERE i < @last)
-INSERT INTO "inquiries" ("id", "reference", "fullName", "email", ${COLUMN_LIST}, "createdAt", "updatedAt")
-SELECT ${uuid}, printf('INQ-%06d', i), 'Buyer ' || i, 'buyer' || i || '@example.com', ${COPIED_VALUES}, ${time}, ${time}
+INSERT INTO "inquiries" ("id", ${own.columns}, ${COLUMN_LIST}, "createdAt", "updatedAt")
+SELECT ${uuid}, ${own.values.replace(/:literal/g, '@literal')}, ${COPIED_VALUES}, ${time}, ${time}
 FROM "inquiries" t CROSS JOIN s WHERE t."reference" = @template`,
-    { first, last, template },
+    { first, last, template, ...Object.fromEntries(own.literals.map((text, n) => [`literal${n}`, text])) },
   );
 }
 
@@ -114,9 +232,7 @@ export async function cursorAt(store: Store, offset: number): Promise<string> {
   if (store.engine === 'postgres') {
     row = await withPostgres(store.databaseUrl!, async (c) => (await c.query<typeof row>(sql)).rows[0]);
   } else {
-    const db = new Database(join(store.dataDir, 'sourcing.sqlite'), { readonly: true });
-    row = db.prepare(sql).get() as typeof row;
-    db.close();
+    row = readSqlite(store, (db) => db.prepare(sql).get() as typeof row);
   }
   const at = row.createdAt instanceof Date ? row.createdAt : new Date(`${String(row.createdAt).replace(' ', 'T')}Z`);
   return Buffer.from(JSON.stringify([at.toISOString(), row.id])).toString('base64url');

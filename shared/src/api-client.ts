@@ -20,6 +20,7 @@ import type {
   AdminListRecords,
   ApiErrorBody,
   DashboardStats,
+  ExportQuery,
   ListPage,
   ListQuery,
   OutboxMailSummary,
@@ -34,6 +35,7 @@ import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, Recor
 import type { MatchedListName, MatchedRecord, MatchesResponse } from './matching';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
 import type { ContactMessageInput } from './records';
+import type { ColumnChoices, CreateViewRequest, SavedView, UpdateViewInput } from './views';
 import type { BlockListPage, BulkErased, PersonErased, PersonLookup, PrivacySettings, PrivacySettingsInput } from './privacy';
 import type {
   AcceptInvitationInput,
@@ -92,6 +94,9 @@ export const FAILURE_MESSAGES = {
   matches: 'Failed to load the matches',
   link: 'The link could not be saved',
   unread: 'Failed to load the unread counts',
+  views: 'Failed to load the saved views',
+  saveView: 'The view could not be saved',
+  columns: 'The column choice could not be saved',
   secondStep: 'Verification failed',
   passkey: 'Passkey sign-in failed',
   invitation: 'Failed to open the invitation',
@@ -141,7 +146,7 @@ export interface ApiClientOptions {
   fetch?: typeof fetch;
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** A list's query as parameters: its filters beside the others. */
 const listParams = ({ filters, ...query }: ListQuery) => queryString({ ...filters, ...query });
@@ -246,7 +251,7 @@ export function createApiClient(options: ApiClientOptions) {
         authenticated: true,
       }),
     /** The export of the list with this query, on a short-lived signed link to download directly (BOM and all). */
-    exportLink: (name: AdminListName, query: Omit<ListQuery, 'limit' | 'cursor'> = {}) =>
+    exportLink: (name: AdminListName, query: ExportQuery = {}) =>
       json<{ url: string }>(
         'GET',
         `${ADMIN_LISTS[name].path}${EXPORT_LINK_SUFFIX}${listParams(query)}`,
@@ -302,6 +307,31 @@ export function createApiClient(options: ApiClientOptions) {
         FAILURE_MESSAGES.link,
         { authenticated: true },
       ),
+    /** The signed-in admin's views of a list and those the team shares (docs/api.md#saved-views). */
+    views: (list: AdminListName) =>
+      json<SavedView[]>('GET', `${API_PATHS.adminViews}${queryString({ list })}`, FAILURE_MESSAGES.views, {
+        authenticated: true,
+      }),
+    createView: (view: CreateViewRequest) =>
+      json<SavedView>('POST', API_PATHS.adminViews, FAILURE_MESSAGES.saveView, { json: view, authenticated: true }),
+    updateView: (id: string, change: UpdateViewInput) =>
+      json<SavedView>('PATCH', `${API_PATHS.adminViews}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.saveView, {
+        json: change,
+        authenticated: true,
+      }),
+    deleteView: async (id: string): Promise<void> => {
+      await send('DELETE', `${API_PATHS.adminViews}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.saveView, {
+        authenticated: true,
+      });
+    },
+    /** The signed-in admin's hidden columns per list. */
+    columnChoices: () =>
+      json<ColumnChoices>('GET', API_PATHS.adminColumnChoices, FAILURE_MESSAGES.views, { authenticated: true }),
+    setColumnChoice: (list: AdminListName, hiddenColumns: string[]) =>
+      json<ColumnChoices>('PUT', `${API_PATHS.adminColumnChoices}/${list}`, FAILURE_MESSAGES.columns, {
+        json: { hiddenColumns },
+        authenticated: true,
+      }),
     unreadCounts: () => json<UnreadCounts>('GET', API_PATHS.adminUnread, FAILURE_MESSAGES.unread, { authenticated: true }),
     /** Marks a record read for the signed-in admin; answers their unread counts after it. */
     markRead: (name: AdminListName, id: string) =>

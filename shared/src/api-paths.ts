@@ -40,6 +40,10 @@ export const API_PATHS = {
   adminBackups: '/admin/backups',
   /** This admin's unread records per list (docs/admin.md#read-state). */
   adminUnread: '/admin/unread',
+  /** This admin's saved views and the team's shared ones (docs/api.md#saved-views). */
+  adminViews: '/admin/views',
+  /** This admin's column choices per list (docs/api.md#saved-views). */
+  adminColumnChoices: '/admin/column-choices',
   subscribers: '/subscribers',
   newsletterConfirm: '/newsletter/confirm',
   newsletterUnsubscribe: '/newsletter/unsubscribe',

@@ -40,11 +40,17 @@ export interface ListQuery {
   cursor?: string;
   q?: string;
   since?: string;
-  sort?: 'newest' | 'oldest';
+  /** `newest` (the default), `oldest`, a column's key or `-key` (sortParam in records/list-columns.ts). */
+  sort?: string;
   /** Only records of this status (a desk list); absent: every status but Spam. */
   status?: string;
   /** The list's filters (docs/admin.md#filters), sent as parameters of their own. */
   filters?: ListFilters;
+}
+
+/** Query of a list's CSV export: the list's own, and the columns it shows (comma-separated keys; absent: all). */
+export interface ExportQuery extends Omit<ListQuery, 'limit' | 'cursor'> {
+  columns?: string;
 }
 
 export interface ListPage<T> {

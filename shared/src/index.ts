@@ -17,4 +17,6 @@ export * from './staff';
 export * from './desk';
 export * from './matching';
 export * from './file-names';
+export * from './text-folding';
+export * from './views';
 export * from './backups';

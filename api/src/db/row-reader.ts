@@ -24,11 +24,15 @@ function converter(dataSource: DataSource, column: ColumnMetadata): Convert | nu
  * metadata, so a column added to an entity is read without touching this code.
  */
 export function createRowReader(dataSource: DataSource, entity: string): RowReader<unknown> {
-  const fields = dataSource.getMetadata(entity).columns.map((column) => ({
-    property: column.propertyName,
-    column: column.databaseName,
-    convert: converter(dataSource, column),
-  }));
+  // Columns marked `select: false` (what only a query's WHERE or ORDER BY reads) are left out, as TypeORM leaves them.
+  const fields = dataSource
+    .getMetadata(entity)
+    .columns.filter((column) => column.isSelect)
+    .map((column) => ({
+      property: column.propertyName,
+      column: column.databaseName,
+      convert: converter(dataSource, column),
+    }));
   const selects = new Map<string, string>();
   return {
     columns(alias) {

@@ -68,11 +68,21 @@ const WEB_PATHS = [
 ];
 const COOKIES = ['sourcing_refresh=abc', 'sourcing_device=x.y', 'sourcing_refresh=; sourcing_device=', `a=${'b'.repeat(3000)}`];
 
-/** A cursor that decodes, holding a date PostgreSQL may not have and an id that may not be a uuid. */
+/**
+ * A cursor that decodes, holding a date PostgreSQL may not have and an id that may not be a uuid;
+ * or a sorted order's, with a value that may not fit its column (a time that is none, a status).
+ */
 function forgedCursor(random: Random): string {
   const at = random.pick(['2026-01-01T00:00:00Z', '-271821-04-20T00:00:00Z', 'x']);
-  return Buffer.from(JSON.stringify([at, random.pick(['-'.repeat(36), 'zz'])])).toString('base64url');
+  const id = random.pick(['-'.repeat(36), 'zz', '00000000-0000-4000-8000-000000000000']);
+  const sorted = random.chance(0.5)
+    ? [random.pick(SORTS), random.pick(['', 'x', '99999-01-01T00:00:00Z', 'Spam', null, 7]), at, id]
+    : [at, id];
+  return Buffer.from(JSON.stringify(sorted)).toString('base64url');
 }
+
+/** Orders of the lists, and names of none. */
+const SORTS = ['fullName', '-fullName', 'updatedAt', '-updatedAt', 'status', '-owner', 'email', 'oldest', '-', '--email'];
 
 /** Every path and query an attacker might aim at, with the real routes' parameters filled in badly or well. */
 function fuzzedPath(random: Random, routePaths: string[]): string {
@@ -93,6 +103,7 @@ function fuzzedPath(random: Random, routePaths: string[]): string {
       percentEncoded(hostileText(random)),
       String(random.int(1000) - 100),
       forgedCursor(random),
+      random.pick(SORTS),
       '%00',
       '%zz',
     ]);

@@ -22,7 +22,7 @@ export interface OutgoingMail {
  * What the outbox keeps of a mail besides its columns (sender, recipients, subject, Message-ID):
  * the words and the header fields, as the code that queued it wrote them. The MIME is written
  * from it when the mail is sent. `raw` is a mail queued as finished MIME before mails were
- * written at send time (migration 1795000002600).
+ * written at send time (migration 1795000002800).
  */
 export type MailContent =
   Pick<OutgoingMail, 'from' | 'replyTo' | 'text' | 'html' | 'headers' | 'inReplyTo' | 'references'> | { raw: string };

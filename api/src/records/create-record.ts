@@ -3,6 +3,7 @@ import { referenceFieldOf, SPAM_STATUS, storedValues } from '@sourcing/shared';
 import { visitorMailVerdict } from '../mail/visitor-mail';
 import type { CheckedFile } from '../uploads/check-files';
 import { queueSubmissionMails } from '../mail/submission-mails';
+import { withDerivedColumns } from './derived-columns';
 import { FILES_COLUMN } from './record-entity';
 import { storeTerms } from './matching/record-terms';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
@@ -12,9 +13,10 @@ import { storeWithFiles } from './store-with-files';
 /**
  * Stores a checked submission as a new row: each field from its submitted name (so the buyer's
  * techSpecs lands in technicalSpecs), its files under generated names, its times set now, the
- * terms it is matched on (docs/admin.md#matching), and a new reference and its mails
- * (confirmation, staff alert) when its kind has references. A submission from a blocked address or
- * domain is stored as spam, and nobody is mailed (docs/hardening.md#block-list).
+ * terms it is matched on (docs/admin.md#matching), what its list's search and sort read
+ * (derived-columns.ts), and a new reference and its mails (confirmation, staff alert) when its
+ * kind has references. A submission from a blocked address or domain is stored as spam, and
+ * nobody is mailed (docs/hardening.md#block-list).
  */
 export async function createRecord(
   deps: StoreDeps,
@@ -35,11 +37,13 @@ export async function createRecord(
     const { statuses } = kind.definition;
     if (statuses) Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: null, version: 1 });
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
+    // With what the list's search and sort read of it, its reference included once drawn.
+    const insert = (row: AnyRow) => tx.insert(kind.entity, withDerivedColumns(kind.definition, row));
     if (reference && verdict) {
-      await insertWithReference(tx, kind.entity, created, reference.prefix);
+      await insertWithReference(tx, created, reference.prefix, insert);
       await queueSubmissionMails(tx, deps, kind, created, verdict);
     } else {
-      await tx.insert(kind.entity, created);
+      await insert(created);
     }
     await storeTerms(tx, kind, created);
     return created;

@@ -1,10 +1,15 @@
 import type { EntitySchemaColumnOptions } from 'typeorm';
 import { EntitySchema } from 'typeorm';
+import { sortKeyFields } from '@sourcing/shared';
 import { columnTypes, type Engine } from '../db/engine';
+import { sortKeyColumn } from '../db/sort-key-columns';
 import type { AnyRow, RecordKind } from './record-kind';
 
 /** The JSON column holding a record's files ({ storedName, originalName, mimeType, size }[]). */
 export const FILES_COLUMN = 'attachments';
+
+/** The column holding a record's searched text, folded (docs/operations.md#search-indexes). */
+export const SEARCH_TEXT_COLUMN = 'searchText';
 
 /**
  * The sales desk's columns of a worked kind (migration 1795000000100). The defaults are the
@@ -27,5 +32,9 @@ export function recordEntity(kind: RecordKind, engine: Engine): EntitySchema<Any
     else columns[field.key] = { type: 'text' };
   }
   if (kind.definition.statuses) Object.assign(columns, deskColumns(kind.definition.statuses));
+  // Written with the record (derived-columns.ts), read only by the list's search and sort: never selected.
+  columns[SEARCH_TEXT_COLUMN] = { type: 'text', default: '', select: false };
+  for (const field of sortKeyFields(kind.definition))
+    columns[sortKeyColumn(field.key)] = { type: 'text', default: '', select: false };
   return new EntitySchema<AnyRow>({ name: kind.entity, tableName: kind.table, columns });
 }

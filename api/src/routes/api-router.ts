@@ -18,6 +18,7 @@ import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import { registerSubmission } from '../records/register-submission';
 import { registerInvitationRoutes } from '../staff/invitation-routes';
 import { registerStaffRoutes } from '../staff/staff-routes';
+import { registerViewRoutes } from '../views/views-routes';
 import { registerBlockListRoutes } from '../privacy/block-list-routes';
 import { registerPersonRoutes } from '../privacy/person-routes';
 import { registerPrivacySettingsRoutes } from '../privacy/privacy-settings-routes';
@@ -51,6 +52,7 @@ export function createApiRouter(deps: AppDeps): Router {
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
   registerStaffRoutes(router, deps);
+  registerViewRoutes(router, deps);
   registerInvitationRoutes(router, deps);
   registerAccountRoutes(router, deps);
   registerPasskeySignIn(router, deps);

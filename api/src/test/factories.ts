@@ -10,6 +10,7 @@ import {
 } from '@sourcing/shared';
 import type { ObjectLiteral } from 'typeorm';
 import type { Database } from '../db/database';
+import { withDerivedColumns } from '../records/derived-columns';
 import { RECORD_TERM } from '../records/matching/matching-tables';
 import { termRows } from '../records/matching/record-terms';
 import type { AnyRow, RowOf } from '../records/record-kind';
@@ -44,7 +45,10 @@ export function recordRow<N extends AdminListName>(list: N, at: Date, overrides:
   return { ...row, ...overrides } as RowOfList<N>;
 }
 
-/** Inserts many rows in multi-row INSERTs inside one transaction (fast on both engines), with their matching terms. */
+/**
+ * Inserts many rows in multi-row INSERTs inside one transaction (fast on both engines), with what
+ * their list's search and sort read and their matching terms, as the API stores a submission.
+ */
 export async function seedRows<N extends AdminListName>(db: Database, list: N, rows: RowOfList<N>[], batchSize = 200) {
   const kind = RECORD_KINDS[list];
   await db.transaction(async ({ manager }) => {
@@ -60,7 +64,10 @@ export async function seedRows<N extends AdminListName>(db: Database, list: N, r
           .execute();
       }
     };
-    await insert(kind.entity, rows);
+    await insert(
+      kind.entity,
+      rows.map((row) => withDerivedColumns(kind.definition, row)),
+    );
     await insert(
       RECORD_TERM,
       rows.flatMap((row) => termRows(kind, row as unknown as AnyRow)),

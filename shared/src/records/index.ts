@@ -6,6 +6,7 @@ import { SUPPLIER_OFFER } from './supplier-offer';
 export * from './record-definition';
 export * from './reference';
 export * from './record-filters';
+export * from './list-columns';
 export * from './buyer-inquiry';
 export * from './supplier-offer';
 export * from './contact-message';

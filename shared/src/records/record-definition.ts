@@ -28,8 +28,8 @@ export interface AttachmentFile {
  */
 export type FieldKind = 'text' | 'longText' | 'list' | 'files' | 'date' | 'reference';
 
-/** Where the admin shows a field; all three unless a field says otherwise. */
-export type FieldPlace = 'list' | 'detail' | 'csv';
+/** Where the admin shows a field; both unless a field says otherwise. The CSV export has the list's columns. */
+export type FieldPlace = 'list' | 'detail';
 
 export interface FieldDefinition {
   /** The record's key, as the API answers and the database stores it. */
@@ -55,7 +55,7 @@ export interface FieldDefinition {
   readonly prefix?: string;
   /** How the admin shows a text (list, detail and CSV), when not as stored. */
   readonly display?: (value: string) => string;
-  /** Where the admin does not show it (default: shown in the list, the detail and the CSV). */
+  /** Where the admin does not show it (default: shown in the list, and so the CSV, and the detail). */
   readonly hiddenIn?: readonly FieldPlace[];
 }
 

@@ -7,7 +7,7 @@ export const REFERENCE_LENGTH = 6;
 
 /** The field holding a kind's reference: set by the server, shown in the admin, found by its search. */
 export const referenceField = <const P extends string>(prefix: P) =>
-  ({ key: 'reference', label: 'Reference', kind: 'reference', prefix, hiddenIn: ['csv'] }) as const;
+  ({ key: 'reference', label: 'Reference', kind: 'reference', prefix }) as const;
 
 /** A reference's shape, whatever its prefix. */
 export const REFERENCE_PATTERN = new RegExp(`^[A-Z]{3}-[${REFERENCE_ALPHABET}]{${REFERENCE_LENGTH}}$`);

@@ -27,7 +27,6 @@ export const SUBSCRIBER = defineRecord({
       kind: 'text',
       searched: false,
       display: (status: string) => SUBSCRIBER_STATUS_LABEL[status] ?? status,
-      hiddenIn: ['csv'],
     },
   ],
 });

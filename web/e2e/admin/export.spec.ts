@@ -1,5 +1,5 @@
 import { readFile } from 'node:fs/promises';
-import { expect, openAdmin, seedContact, test, uniqueTag } from './support';
+import { adminPage, createStaff, expect, inquiryValues, openAdmin, seedContact, seedInquiry, test, uniqueTag } from './support';
 
 test('"Export CSV" downloads the rows of the current search on a signed link, BOM first, formulas neutralised', async ({
   page,
@@ -51,4 +51,33 @@ test('"Export CSV" downloads the rows of the current search on a signed link, BO
   await again;
   await expect(page.getByRole('button', { name: 'Export CSV' })).toBeEnabled();
   await expect(page.getByText('CSV exported')).toHaveCount(1);
+});
+
+test('"Export CSV" writes the columns shown, Reference, Status and Owner included, and phone numbers as typed', async ({
+  browser,
+  request,
+}) => {
+  // An account of its own: the column choice is the staff member's, kept on the server, and other tests run meanwhile.
+  const agent = await createStaff(request, 'agent');
+  const tag = uniqueTag('CsvCols');
+  await seedInquiry(request, inquiryValues(tag, { phoneNumber: '+46 701234567' }));
+  const page = await adminPage(browser, `/admin/inquiries?q=${tag}`, agent);
+  await expect(page.locator('table.records-table tbody tr')).toHaveCount(1);
+  await page.getByText('Columns', { exact: true }).click();
+  const chooser = page.getByRole('group', { name: 'Shown columns' });
+  await chooser.getByLabel('Purity', { exact: true }).uncheck();
+  await chooser.getByLabel('GST Number').uncheck();
+  await page.getByText('Columns', { exact: true }).click();
+  const shown = (await page.locator('table.records-table thead th').allTextContents()).map((h) => h.trim());
+
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Export CSV' }).click();
+  const lines = (await readFile(await (await download).path())).subarray(3).toString('utf8').trim().split('\r\n');
+  expect(lines[0]).toBe(shown.join(','));
+  expect(lines[0]).not.toContain('Purity');
+  expect(lines[0]).toMatch(/,Reference,Status,Owner$/);
+  expect(lines[1]).toContain(`,Jane ${tag},`);
+  expect(lines[1]).toContain(',+46 701234567,');
+  expect(lines[1]).toMatch(/,INQ-[0-9A-Z]{6},New,$/);
+  await page.context().close();
 });

@@ -1,18 +1,20 @@
 import { randomUUID } from 'node:crypto';
 import {
   BUYER_INQUIRY,
-  fieldsShownIn,
+  DEFAULT_SORT,
+  listColumnsOf,
   SUPPLIER_OFFER,
   type ContactMessageRecord,
   type ListPage,
   type RecordDefinition,
 } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf, pageQuery, type Filter } from './record-list';
+import { CSV_BATCH_SIZE, filteredRows, listDefinitionOf, type Filter } from './record-list';
+import { segmentQuery, sortOrderOf } from './sorted-pages';
 import { recordRow, seedRows } from '../../test/factories';
 import type { RecordKind } from '../record-kind';
 import { RECORD_KINDS } from '../record-kinds';
-import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { call, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../../test/support';
 
 const START = Date.parse('2026-01-01T00:00:00Z');
 /** Row i was created i minutes after START; a few share a timestamp to exercise the id tiebreak. */
@@ -136,9 +138,11 @@ describe.each(TEST_ENGINES)('admin lists on %s', (engine) => {
       .replace(/^\uFEFF/, '')
       .trimEnd()
       .split('\r\n');
-    expect(lines[0]).toBe('S.No,Name,Email,Message,Received At');
+    expect(lines[0]).toBe('S.No,Name,Email,Message,Received At,Reference,Status,Owner');
     expect(lines).toHaveLength(14);
-    expect(lines[1]).toBe(`1,Zoë Müller 120,p120@example.com,Message 120,${createdAt(120).toISOString()}`);
+    expect(lines[1]).toMatch(
+      new RegExp(`^1,Zoë Müller 120,p120@example.com,Message 120,${createdAt(120).toISOString()},MSG-[0-9A-Z]{6},Open,$`),
+    );
     const everything = await call(server, '/api/contact/export.csv', { headers: server.adminHeaders() });
     expect(everything.text.trimEnd().split('\r\n')).toHaveLength(COUNT + 1);
   });
@@ -163,8 +167,10 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     ]);
     await seedRows(db, 'subscribers', [recordRow('subscribers', at, { email: '@sum@example.com' })]);
     await seedRows(db, 'inquiries', [
+      recordRow('inquiries', new Date(at.getTime() - 1000), { fullName: 'Zed Buyer' }),
       recordRow('inquiries', at, {
         fullName: '+cmd|calc',
+        ownerId: TEST_ADMIN.id,
         commodities: ['Coal', 'Gems'],
         attachments: [{ storedName: 'x.pdf', originalName: 'spec.pdf', mimeType: 'application/pdf', size: 3 }],
       }),
@@ -173,9 +179,9 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const csv = async (path: string) => {
-    const res = await call(server, `${path}/export.csv`, { headers: server.adminHeaders() });
-    expect(res.status).toBe(200);
+  const csv = async (path: string, query = '') => {
+    const res = await call(server, `${path}/export.csv${query}`, { headers: server.adminHeaders() });
+    expect(res.status, res.text).toBe(200);
     return res.text
       .replace(/^\uFEFF/, '')
       .trimEnd()
@@ -184,34 +190,80 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
 
   it('neutralises formulas and quotes cells with commas, quotes and line breaks', async () => {
     const contacts = await csv('/api/contact');
-    expect(contacts[1]).toBe(`1,"'=HYPERLINK(""http://evil"")",ada@example.com,"line 1\nline ""2""",${at.toISOString()}`);
-    expect(await csv('/api/subscribers')).toEqual(['S.No,Email,Subscribed At', `1,'@sum@example.com,${at.toISOString()}`]);
+    expect(contacts[1]).toMatch(
+      new RegExp(
+        `^1,"'=HYPERLINK\\(""http://evil""\\)",ada@example\\.com,"line 1\nline ""2""",${at.toISOString()},MSG-\\w{6},Open,$`,
+      ),
+    );
+    expect(await csv('/api/subscribers')).toEqual([
+      'S.No,Email,Subscribed At,Status',
+      `1,'@sum@example.com,${at.toISOString()},Confirmed`,
+    ]);
   });
 
-  /** S.No, then the CSV fields' labels in order (the labels themselves are pinned in shared/src/records/record-definition.test.ts). */
-  const csvHeader = (definition: RecordDefinition) => ['S.No', ...fieldsShownIn(definition, 'csv').map((f) => f.label)].join(',');
+  /** S.No, then the list's column labels in order (the labels themselves are pinned in shared/src/records/record-definition.test.ts). */
+  const csvHeader = (definition: RecordDefinition) => ['S.No', ...listColumnsOf(definition).map((c) => c.label)].join(',');
 
   it('uses the column headers of docs/api.md#csv-export and comma-joins lists', async () => {
     const inquiries = await csv('/api/inquiry/inquiries');
     expect(inquiries[0]).toBe(csvHeader(BUYER_INQUIRY));
+    expect(inquiries[0]).toMatch(/,Created At,Updated At,Reference,Status,Owner$/);
     expect(inquiries[1]).toMatch(
-      /^1,'\+cmd\|calc,Buyer Metals Ltd,.*,"Coal, Gems",.*,spec\.pdf,2026-02-02T02:02:02\.000Z,2026-02-02T02:02:02\.000Z$/,
+      /^1,'\+cmd\|calc,Buyer Metals Ltd,.*,"Coal, Gems",.*,spec\.pdf,2026-02-02T02:02:02\.000Z,2026-02-02T02:02:02\.000Z,INQ-\w{6},New,admin@example\.com$/,
     );
     // The one address text the buyer typed: its street part under Address, its country under Country.
     expect(inquiries[1]).toContain(',bob@buyer.example,"1 Harbour Road, Mumbai",India,');
+    // A plain phone number is written as typed, without the formula guard's '.
+    expect(csvCells(inquiries[1])[csvCells(inquiries[0]).indexOf('Phone Number')]).toBe('+91 9876543210');
 
     const suppliers = await csv('/api/supplier/supplierInquires');
     expect(suppliers[0]).toBe(csvHeader(SUPPLIER_OFFER));
     expect(suppliers[1]).toContain(`1,Sam Supplier,'-2+3,`);
     expect(suppliers[1]).toContain(`"CE, RoHS"`);
-    // Every text field is exported under its header, a field added to the definition since included.
+    // Every text column is exported under its header, a field added to the definition since included.
     const headers = csvCells(suppliers[0]);
     const cells = csvCells(suppliers[1]);
-    for (const field of fieldsShownIn(SUPPLIER_OFFER, 'csv').filter((f) => f.kind === 'text' || f.kind === 'longText')) {
-      const stored = String(supplierRow[field.key as keyof typeof supplierRow]);
-      const value = field.display ? field.display(stored) : stored;
-      expect(cells[headers.indexOf(field.label)], field.key).toBe(/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
+    for (const { field } of listColumnsOf(SUPPLIER_OFFER).filter(
+      (c) => c.field?.kind === 'text' || c.field?.kind === 'longText',
+    )) {
+      const stored = String(supplierRow[field!.key as keyof typeof supplierRow]);
+      const value = field!.display ? field!.display(stored) : stored;
+      const guarded = /^[=+\-@\t\r]/.test(value) && !/^\+[\d ()-]+$/.test(value) ? `'${value}` : value;
+      expect(cells[headers.indexOf(field!.label)], field!.key).toBe(guarded);
     }
+  });
+
+  it("writes the columns the list shows, in the table's order, and the list's sort", async () => {
+    const [header, ...rows] = await csv('/api/inquiry/inquiries', '?columns=status,reference,fullName,owner&sort=-fullName');
+    expect(header).toBe('S.No,Full Name,Reference,Status,Owner');
+    expect(rows).toEqual([
+      expect.stringMatching(/^1,Zed Buyer,INQ-\w{6},New,$/),
+      expect.stringMatching(/^2,'\+cmd\|calc,INQ-\w{6},New,admin@example\.com$/),
+    ]);
+    const ascending = await csv('/api/inquiry/inquiries', '?columns=fullName&sort=fullName');
+    expect(ascending).toEqual(['S.No,Full Name', "1,'+cmd|calc", '2,Zed Buyer']);
+  });
+
+  it.each(['nope', 'fullName,nope', ',', 'messageBody'])(
+    'refuses columns=%j with 400, before handing out a link',
+    async (columns) => {
+      for (const suffix of ['/export.csv', '/export-link']) {
+        const res = await call(server, `/api/inquiry/inquiries${suffix}?columns=${encodeURIComponent(columns)}`, {
+          headers: server.adminHeaders(),
+        });
+        expect(res.status, suffix).toBe(400);
+        expect(res.body).toMatchObject({ fields: { columns: "columns must be the list's column keys, comma-separated" } });
+      }
+    },
+  );
+
+  it('keeps the chosen columns through a signed export link', async () => {
+    const link = await call(server, '/api/contact/export-link?columns=name,reference', { headers: server.adminHeaders() });
+    expect(link.status).toBe(200);
+    const url = new URL((link.body as { url: string }).url);
+    const res = await call(server, `${url.pathname}${url.search}`);
+    expect(res.status).toBe(200);
+    expect(res.text.replace(/^\uFEFF/, '').split('\r\n')[0]).toBe('S.No,Name,Reference');
   });
 
   it('streams every row of a list larger than one export batch, each once', async () => {
@@ -225,7 +277,9 @@ describe.each(TEST_ENGINES)('CSV exports of every list on %s', (engine) => {
     const emails = lines.slice(1).map((line) => line.split(',')[1]);
     expect(new Set(emails).size).toBe(rows.length + 1);
     // Newest first: the oldest two (same second, order by id) end the file.
-    expect(lines.at(-1)).toMatch(new RegExp(`^${rows.length + 1},bulk[01]@example\\.com,${new Date(start).toISOString()}$`));
+    expect(lines.at(-1)).toMatch(
+      new RegExp(`^${rows.length + 1},bulk[01]@example\\.com,${new Date(start).toISOString()},Confirmed$`),
+    );
   });
 });
 
@@ -240,14 +294,9 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
 
   const plan = async (q: string, kind: RecordKind = RECORD_KINDS.contacts, narrowed: Partial<Filter> = {}) => {
     const def = listDefinitionOf(kind);
-    const { sql, params } = pageQuery(
-      server.deps,
-      def,
-      filteredRows(server.deps, def, { q, since: null, filters: {}, ...narrowed }),
-      'newest',
-      null,
-      50,
-    );
+    const filter = { q, since: null, filters: {}, ...narrowed };
+    const [first] = (await sortOrderOf(server.deps, def, DEFAULT_SORT, filter)).segments;
+    const { sql, params } = segmentQuery(server.deps, def, filteredRows(server.deps, def, filter), first, null, 50);
     const { db } = server.deps;
     if (engine === 'postgres') {
       return db.transaction(async (tx) => {

@@ -1,5 +1,6 @@
 /** The CSV export on its short-lived signed link: what the admin's browser or desktop app downloads directly. */
 import { setImmediate as nextTurn } from 'node:timers/promises';
+import { DEFAULT_SORT } from '@sourcing/shared';
 import { RECORD_KINDS } from '../record-kinds';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRow, seedRows } from '../../test/factories';
@@ -53,8 +54,10 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
     expect([...bytes.subarray(0, 3)]).toEqual(BOM);
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toEqual([
-      'S.No,Name,Email,Message,Received At',
-      `1,Zoë Müller,zoe@example.com,Grüße,${new Date(START).toISOString()}`,
+      'S.No,Name,Email,Message,Received At,Reference,Status,Owner',
+      expect.stringMatching(
+        new RegExp(`^1,Zoë Müller,zoe@example\\.com,Grüße,${new Date(START).toISOString()},MSG-\\w{6},Open,$`),
+      ),
     ]);
   });
 
@@ -116,7 +119,7 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
     const lines = bytes.subarray(3).toString('utf8').trimEnd().split('\r\n');
     expect(lines).toHaveLength(LARGE + 1);
     expect(new Set(lines.slice(1).map((line) => line.split(',')[1])).size).toBe(LARGE);
-    expect(lines[1]).toBe(`1,s${LARGE - 1}@example.com,${new Date(START + (LARGE - 1) * 1000).toISOString()}`);
+    expect(lines[1]).toBe(`1,s${LARGE - 1}@example.com,${new Date(START + (LARGE - 1) * 1000).toISOString()},Confirmed`);
   });
 
   it('lets other requests in between its batches (a SQLite read does not wait, so a long export would hold the server)', async () => {
@@ -127,7 +130,7 @@ describe.each(TEST_ENGINES)('CSV export on a signed link on %s', (engine) => {
     for await (const record of allRecords(
       server.deps,
       definition,
-      { q: '', since: null, sort: 'newest', filters: {} },
+      { q: '', since: null, sort: DEFAULT_SORT, filters: {} },
       () => '',
     )) {
       expect(record).toHaveProperty('email');

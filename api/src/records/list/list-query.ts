@@ -1,21 +1,27 @@
 import {
   ADMIN_LIST_LIMIT,
   checkRange,
+  DEFAULT_SORT,
   INVALID_CHARACTERS,
   isStorableText,
+  listColumnsOf,
   listFiltersShape,
+  readSort,
+  sortParam,
   type ListFilters,
+  type ListSort,
   type RecordDefinition,
 } from '@sourcing/shared';
 import { z } from 'zod';
-import { decodeCursor, isStorableDate, type Cursor } from './cursor';
+import { CURSOR_MAX_LENGTH, decodeCursor, isStorableDate, type Cursor } from './cursor';
 
 export interface ParsedListQuery {
   limit: number;
   cursor: Cursor | null;
   q: string;
   since: Date | null;
-  sort: 'newest' | 'oldest';
+  /** The order of its rows: a column and a direction (docs/api.md#sorting). */
+  sort: ListSort;
   /** A desk list's one status; null: every status but Spam (or no statuses at all). */
   status: string | null;
   /** The kind's filters that were given (docs/admin.md#filters); `owner` may still say `mine`. */
@@ -34,7 +40,7 @@ const listQueryFields = z.object({
       .max(ADMIN_LIST_LIMIT.max, `limit must be at most ${ADMIN_LIST_LIMIT.max}`)
       .default(ADMIN_LIST_LIMIT.default),
   ),
-  cursor: z.preprocess(emptyAsUndefined, z.string().max(200).optional()),
+  cursor: z.preprocess(emptyAsUndefined, z.string().max(CURSOR_MAX_LENGTH).optional()),
   q: z.preprocess(
     emptyAsUndefined,
     z.string().trim().max(200, 'q must be at most 200 characters').refine(isStorableText, INVALID_CHARACTERS).default(''),
@@ -46,11 +52,19 @@ const listQueryFields = z.object({
       .refine((v) => isStorableDate(new Date(v)), 'since must be between the years 1 and 9999')
       .optional(),
   ),
-  sort: z.preprocess(
-    emptyAsUndefined,
-    z.enum(['newest', 'oldest'], { error: 'sort must be newest or oldest' }).default('newest'),
-  ),
 });
+
+export const SORT_MESSAGE = "sort must be newest, oldest, or a column's key (-key for descending)";
+
+/** Whether a cursor was made in this order, holding a value of its column's kind. */
+function cursorFits(cursor: Cursor, definition: RecordDefinition, sort: ListSort): boolean {
+  if (sort.column === DEFAULT_SORT.column) return cursor.sort === null;
+  if (cursor.sort !== sortParam(sort) || cursor.value === null) return false;
+  const column = listColumnsOf(definition).find((c) => c.key === sort.column);
+  if (column?.sort !== 'time') return true;
+  const time = new Date(cursor.value);
+  return !Number.isNaN(time.getTime()) && isStorableDate(time);
+}
 
 /**
  * `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export, `status` on a list
@@ -62,8 +76,22 @@ export function listQuerySchemaOf(definition: Pick<RecordDefinition, 'statuses' 
     ? z.preprocess(emptyAsUndefined, z.enum(statuses as [string, ...string[]], { error: 'Unknown status' }).optional())
     : z.any().optional();
   const filterShape = listFiltersShape(definition as RecordDefinition);
-  return listQueryFields.extend({ status, ...filterShape }).transform((query, ctx): ParsedListQuery => {
-    const cursor = query.cursor ? decodeCursor(query.cursor) : null;
+  const sort = z.preprocess(
+    emptyAsUndefined,
+    z
+      .string()
+      .max(100, SORT_MESSAGE)
+      .transform((param, ctx) => {
+        const read = readSort(definition as RecordDefinition, param);
+        if (read) return read;
+        ctx.addIssue({ code: 'custom', message: SORT_MESSAGE });
+        return z.NEVER;
+      })
+      .default(DEFAULT_SORT),
+  );
+  return listQueryFields.extend({ status, sort, ...filterShape }).transform((query, ctx): ParsedListQuery => {
+    const decoded = query.cursor ? decodeCursor(query.cursor) : null;
+    const cursor = decoded && cursorFits(decoded, definition as RecordDefinition, query.sort) ? decoded : null;
     if (query.cursor && !cursor) ctx.addIssue({ code: 'custom', path: ['cursor'], message: 'Invalid cursor' });
     const given = query as Record<string, unknown>;
     const filters: ListFilters = {};

@@ -1,12 +1,14 @@
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   filteredFields,
+  foldText,
+  listColumnsOf,
   OWNER_UNASSIGNED,
   rangeBound,
-  searchedKeys,
   SPAM_STATUS,
   type AdminListName,
   type FilteredField,
+  type ListColumn,
   type ListPage,
 } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
@@ -14,24 +16,26 @@ import { dbTime } from '../../db/engine';
 import type { Queries } from '../../db/database';
 import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
+import { SEARCH_TEXT_COLUMN } from '../record-entity';
 import { countsInOrder, statusCounts, withoutSpam } from '../desk/status-counts';
 import { recordCounts } from '../record-counts';
 import type { RecordKind, RecordTable } from '../record-kind';
 import { csvColumnsOf, type CsvColumn } from './csv';
 import { encodeCursor, UUID, type Cursor } from './cursor';
 import type { ParsedListQuery } from './list-query';
+import { readSorted, sortOrderOf, type RowsWhere, type SortOrder } from './sorted-pages';
 
 /** What differs between the four admin lists, derived from each kind; the paging, search and export are shared. */
 export interface RecordListDefinition<Rec> {
   name: AdminListName;
   entity: string;
   table: RecordTable;
-  /** Searched by `q`, case-insensitively, anywhere in the text. */
-  searchColumns: readonly string[];
   /** The desk's statuses (tabs, the status filter), null for a list staff do not work on. */
   statuses: readonly string[] | null;
   /** The fields its filters compare (docs/admin.md#filters). */
   filterFields: readonly FilteredField[];
+  /** Its columns: what it sorts by (docs/api.md#sorting). */
+  columns: readonly ListColumn[];
   present(row: ListRow, sign: LinkSigner): Rec;
   csvColumns: CsvColumn<Rec>[];
 }
@@ -46,9 +50,9 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
     name: kind.definition.list,
     entity: kind.entity,
     table: kind.table,
-    searchColumns: searchedKeys(kind.definition),
     statuses: kind.definition.statuses,
     filterFields: filteredFields(kind.definition),
+    columns: listColumnsOf(kind.definition),
     present,
     csvColumns: csvColumnsOf(kind.definition),
   };
@@ -57,28 +61,16 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
 type ListDeps = Pick<AppDeps, 'db'>;
 export type Filter = Pick<ParsedListQuery, 'q' | 'since' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>;
 
-/**
- * The searched columns joined by a unit separator (so a match never spans two fields) and
- * lower-cased: the same expression the search indexes of both engines are built on.
- */
-export function searchedText(columns: readonly string[], alias: string): string {
-  return `LOWER(${columns.map((c) => `${alias}."${c}"`).join(` || '\u001f' || `)})`;
-}
-
 const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed. */
 const likeOf = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?');
 
 /** A list's rows narrowed by the search, the filters and the status: the FROM and WHERE of its statements, `?` placeholders. */
-export interface FilteredRows {
-  from: string;
-  where: string[];
-  params: unknown[];
-}
+export type FilteredRows = RowsWhere;
 
 export function filteredRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'statuses' | 'filterFields'>,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'statuses' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
   return withStatus(def, matchingRows(deps, def, filter), filter.status);
@@ -101,7 +93,7 @@ const isNarrowed = (filter: Filter) => Boolean(filter.q || filter.since || Objec
 /** The rows matching the search and every filter but the status (the status tabs count these). */
 function matchingRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'searchColumns' | 'filterFields'>,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
   const engine = deps.db.engine;
@@ -111,13 +103,15 @@ function matchingRows(
     rows.params.push(...params);
   };
   if (filter.q) {
-    // PostgreSQL: a trigram GIN index on this very expression; SQLite: the FTS5 trigram table
-    // its triggers fill (migration 1795000000700).
+    // Folded as each record's searched text was when stored (docs/operations.md#search-indexes).
+    // PostgreSQL: a trigram GIN index on that column; SQLite: the FTS5 trigram table its triggers
+    // fill from it (migration 1795000002600).
+    const folded = foldText(filter.q);
     const text =
       engine === 'postgres'
-        ? `${searchedText(def.searchColumns, 'r')} ${likeOf(filter.q)}`
-        : `r."id" IN (SELECT "id" FROM "${def.table}_search" WHERE "text" ${likeOf(filter.q)})`;
-    const pattern = `%${escapeLike(filter.q.toLowerCase())}%`;
+        ? `r."${SEARCH_TEXT_COLUMN}" ${likeOf(folded)}`
+        : `r."id" IN (SELECT "id" FROM "${def.table}_search" WHERE "text" ${likeOf(folded)})`;
+    const pattern = `%${escapeLike(folded)}%`;
     // A record's reference (its id, given to the visitor) finds it too.
     if (UUID.test(filter.q)) add(`(${text} OR r."id" = ?)`, pattern, filter.q.toLowerCase());
     else add(text, pattern);
@@ -146,41 +140,19 @@ function matchingRows(
 
 const whereClause = (where: string[]) => (where.length ? ` WHERE ${where.join(' AND ')}` : '');
 
-/** The SELECT of a page: rows after `cursor` in the chosen order (one index range scan on (createdAt, id), whatever the depth). */
-export function pageQuery(
-  deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'entity'>,
-  base: FilteredRows,
-  order: ParsedListQuery['sort'],
-  cursor: Cursor | null,
-  limit: number,
-): { sql: string; params: unknown[] } {
-  const where = [...base.where];
-  const params = [...base.params];
-  if (cursor) {
-    where.push(`(r."createdAt", r."id") ${order === 'oldest' ? '>' : '<'} (?, ?)`);
-    params.push(dbTime(deps.db.engine, cursor.createdAt), cursor.id);
-  }
-  const direction = order === 'oldest' ? 'ASC' : 'DESC';
-  const columns = deps.db.rowReader(def.entity).columns('r');
-  return {
-    sql: `SELECT ${columns} FROM ${base.from}${whereClause(where)} ORDER BY r."createdAt" ${direction}, r."id" ${direction} LIMIT ${limit}`,
-    params,
-  };
-}
-
+/** Up to `limit` rows after `cursor` in the order, each with its place in it (sorted-pages.ts). */
 async function pageRows(
   deps: ListDeps,
   def: Pick<RecordListDefinition<unknown>, 'entity'>,
   base: FilteredRows,
-  order: ParsedListQuery['sort'],
+  order: SortOrder,
   cursor: Cursor | null,
   limit: number,
   reads: Pick<Queries, 'all'> = deps.db,
-): Promise<ListRow[]> {
-  const { sql, params } = pageQuery(deps, def, base, order, cursor, limit);
+): Promise<{ row: ListRow; cursor: Cursor }[]> {
   const reader = deps.db.rowReader<ListRow>(def.entity);
-  return (await reads.all(sql, params)).map((raw) => reader.read(raw));
+  const rows = await readSorted(deps, def, base, order, cursor, limit, reads);
+  return rows.map(({ raw, cursor: place }) => ({ row: reader.read(raw), cursor: place }));
 }
 
 /** Rows per status of the rows matching the search and filters: one grouped count. */
@@ -231,15 +203,15 @@ export async function listRecords<Rec>(
   const base = withStatus(def, matching, query.status);
   const [{ total, byStatus }, rows] = await Promise.all([
     totals(deps, def, query, matching, base),
-    pageRows(deps, def, base, query.sort, query.cursor, query.limit + 1),
+    sortOrderOf(deps, def, query.sort, query).then((order) => pageRows(deps, def, base, order, query.cursor, query.limit + 1)),
   ]);
   const more = rows.length > query.limit;
   const page = more ? rows.slice(0, query.limit) : rows;
   const last = page.at(-1);
   return {
-    data: page.map((row) => def.present(row, sign)),
+    data: page.map(({ row }) => def.present(row, sign)),
     total,
-    nextCursor: more && last ? encodeCursor(last) : null,
+    nextCursor: more && last ? encodeCursor(last.cursor) : null,
     ...(byStatus ? { statusCounts: byStatus } : {}),
   };
 }
@@ -264,7 +236,7 @@ export async function findRecord<Rec>(
 export const CSV_BATCH_SIZE = 200;
 
 /**
- * Every matching record, newest first (or oldest), fetched in keyset batches so memory stays flat,
+ * Every matching record in the list's order, fetched in keyset batches so memory stays flat,
  * through reads of their own (db.openScan) closed when the caller stops. Each
  * batch after the first waits for the event loop's next turn: a SQLite read answers at once, so a
  * 1M-row export would otherwise hold the server for its whole length, every other request waiting.
@@ -276,15 +248,16 @@ export async function* allRecords<Rec>(
   sign: LinkSigner,
 ): AsyncGenerator<Rec> {
   const base = filteredRows(deps, def, query);
+  const order = await sortOrderOf(deps, def, query.sort, query);
   const reads = deps.db.openScan();
   try {
     let cursor: Cursor | null = null;
     for (;;) {
       if (cursor) await nextTurn();
-      const rows: ListRow[] = await pageRows(deps, def, base, query.sort, cursor, CSV_BATCH_SIZE, reads);
-      for (const row of rows) yield def.present(row, sign);
+      const rows = await pageRows(deps, def, base, order, cursor, CSV_BATCH_SIZE, reads);
+      for (const { row } of rows) yield def.present(row, sign);
       if (rows.length < CSV_BATCH_SIZE) return;
-      cursor = rows[rows.length - 1];
+      cursor = rows[rows.length - 1].cursor;
     }
   } finally {
     reads.close();

@@ -1,13 +1,22 @@
 import { Readable } from 'node:stream';
 import type Router from '@koa/router';
-import { ADMIN_LISTS, API_PREFIX, CSV_EXPORT_SUFFIX, csvFileName, EXPORT_LINK_SUFFIX, OWNER_MINE } from '@sourcing/shared';
+import {
+  ADMIN_LISTS,
+  API_PREFIX,
+  CSV_EXPORT_SUFFIX,
+  csvFileName,
+  EXPORT_LINK_SUFFIX,
+  OWNER_MINE,
+  sortParam,
+} from '@sourcing/shared';
 import type { Context, Middleware } from 'koa';
 import type { AppDeps } from '../../app-deps';
+import { AdminEntity } from '../../auth/schema';
 import { requireRole, type AdminState } from '../../auth/require-admin';
 import { heldQuery, roleOrSignedLink } from '../../http/signed-downloads';
 import { HttpError, NOT_FOUND } from '../../http/errors';
 import type { LinkSigner } from '../attachment-files';
-import { CSV_BOM, csvLine } from './csv';
+import { chosenCsvColumns, COLUMNS_MESSAGE, CSV_BOM, csvLine, hasOwnerColumn, type StaffEmails } from './csv';
 import { validate, type InputState } from '../../http/validate';
 import { listQuerySchemaOf, type ParsedListQuery } from './list-query';
 import type { RecordKind } from '../record-kind';
@@ -35,6 +44,12 @@ const UNSIGNED: LinkSigner = () => '';
 function apiOrigin(deps: Pick<AppDeps, 'config'>, ctx: Context): string {
   // Koa 3's ctx.origin is the Origin header; this is the URL the admin reached us on.
   return deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+}
+
+/** Every staff account's e-mail by id (a disabled account still owns its records): the Owner column. */
+async function staffEmails(deps: Pick<AppDeps, 'db'>): Promise<StaffEmails> {
+  const admins = await deps.db.reads.getRepository(AdminEntity).find({ select: { id: true, email: true } });
+  return new Map(admins.map(({ id, email }) => [id, email]));
 }
 
 type ListState = AdminState & InputState<never, ParsedListQuery>;
@@ -90,22 +105,31 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
       ctx,
       'export',
       { kind: kind.definition.kind },
-      { list: def.name, filters: { search: q !== '', since, sort, status, ...filters } },
+      { list: def.name, filters: { search: q !== '', since, sort: sortParam(sort), status, ...filters } },
     );
   };
 
+  /** The columns the export writes (its `columns` parameter, see csv.ts): 400 when it names another list's. */
+  const exportColumns = (ctx: Context) => {
+    const columns = chosenCsvColumns(def.csvColumns, new URLSearchParams(ctx.querystring).get('columns'));
+    if (!columns) throw new HttpError(400, COLUMNS_MESSAGE, { columns: COLUMNS_MESSAGE });
+    return columns;
+  };
+
   router.get<ListState>(`${path}${EXPORT_LINK_SUFFIX}`, viewer, listQuery, resolveOwnerMine, async (ctx) => {
+    exportColumns(ctx);
     await auditExport(ctx);
     ctx.set('Cache-Control', 'no-store');
     ctx.body = { url: `${apiOrigin(deps, ctx)}${exportLinks.signedPath(exportPath, exportQuery(ctx))}` };
   });
 
   router.get<ListState>(`${path}${CSV_EXPORT_SUFFIX}`, viewerOrSignedLink, listQuery, resolveOwnerMine, async (ctx) => {
+    const columns = exportColumns(ctx);
     // A signed link was audited when export-link handed it out; an admin's token is audited here.
     if (ctx.state.admin) await auditExport(ctx);
     const { q, since, sort, status, filters } = ctx.state.input.query;
+    const staff = hasOwnerColumn(columns) ? await staffEmails(deps) : new Map<string, string>();
     const records = allRecords(deps, def, { q, since, sort, status, filters }, UNSIGNED);
-    const columns = def.csvColumns;
     const logger = deps.logger;
     // Lines go out in chunks of about 64 KB: one stream write per row would cost more than the row.
     async function* chunks() {
@@ -114,7 +138,7 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
       try {
         for await (const record of records) {
           number += 1;
-          chunk += csvLine([number, ...columns.map((c) => c.cell(record))]);
+          chunk += csvLine([number, ...columns.map((c) => c.cell(record, staff))]);
           if (chunk.length >= CSV_CHUNK_CHARS) {
             yield chunk;
             chunk = '';

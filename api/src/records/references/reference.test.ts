@@ -27,7 +27,15 @@ describe.each(TEST_ENGINES)('references on %s', (engine) => {
     await seedRows(server.deps.db, 'contacts', [taken]);
     const draws = ['MSG-TAKEN1', 'MSG-TAKEN1', 'MSG-FRESH2'];
     const row = { ...recordRow('contacts', new Date()), reference: undefined as unknown };
-    await server.deps.db.transaction((tx) => insertWithReference(tx, 'ContactMessage', row, 'MSG', () => draws.shift()!));
+    await server.deps.db.transaction((tx) =>
+      insertWithReference(
+        tx,
+        row,
+        'MSG',
+        (r) => tx.insert('ContactMessage', r),
+        () => draws.shift()!,
+      ),
+    );
     expect(row.reference).toBe('MSG-FRESH2');
     expect(draws).toEqual([]);
     const stored = await server.deps.db.all(`SELECT "reference" FROM "contact_messages" ORDER BY "reference"`);

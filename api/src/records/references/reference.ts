@@ -34,20 +34,20 @@ function isReferenceTaken(error: unknown): boolean {
 }
 
 /**
- * Inserts a row under a fresh reference, inside the caller's transaction: the unique index
- * decides, and a taken reference is rolled back to a savepoint and drawn again.
+ * Inserts a row under a fresh reference with `insert`, inside the caller's transaction: the unique
+ * index decides, and a taken reference is rolled back to a savepoint and drawn again.
  */
-export async function insertWithReference(
+export async function insertWithReference<Row extends ObjectLiteral & { reference?: unknown }>(
   tx: Transaction,
-  entity: string,
-  row: ObjectLiteral & { reference?: unknown },
+  row: Row,
   prefix: string,
+  insert: (row: Row) => Promise<void>,
   draw: (prefix: string) => string = randomReference,
 ): Promise<void> {
   for (let attempt = 1; ; attempt++) {
-    row.reference = draw(prefix);
+    (row as { reference?: unknown }).reference = draw(prefix);
     try {
-      await tx.savepoint(() => tx.insert(entity, row));
+      await tx.savepoint(() => insert(row));
       return;
     } catch (error) {
       if (!isReferenceTaken(error) || attempt === ATTEMPTS) throw error;

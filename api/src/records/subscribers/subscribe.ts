@@ -4,6 +4,7 @@ import type { SubscribeInput } from '@sourcing/shared';
 import type { Transaction } from '../../db/database';
 import { dbTime } from '../../db/engine';
 import { queueConfirmationMail } from '../../mail/newsletter/newsletter-mails';
+import { withDerivedColumns } from '../derived-columns';
 import { visitorMailVerdict } from '../../mail/visitor-mail';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from '../record-kind';
 
@@ -24,7 +25,7 @@ export async function subscribe(deps: StoreDeps, kind: RecordKind, input: Record
   const { row, created, claimed } = await deps.db.transaction(async (tx) => {
     const repo = tx.manager.getRepository<ObjectLiteral>(kind.entity);
     const candidate: AnyRow = { id: randomUUID(), email, createdAt: now, status: 'pending' };
-    await repo.createQueryBuilder().insert().values(candidate).orIgnore().execute();
+    await repo.createQueryBuilder().insert().values(withDerivedColumns(kind.definition, candidate)).orIgnore().execute();
     const stored = (await repo
       .createQueryBuilder('s')
       .where('LOWER(s.email) = LOWER(:email)', { email })

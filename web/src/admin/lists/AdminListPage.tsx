@@ -3,10 +3,9 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
-import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName } from '@sourcing/shared';
+import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName, type ListSort } from '@sourcing/shared';
 import { ColumnChooser } from '../columns/ColumnChooser';
-import { WIDE_LIST_COLUMNS } from '../columns/hidden-columns';
-import { useHiddenColumns } from '../columns/useHiddenColumns';
+import { useHiddenColumns, WIDE_LIST_COLUMNS } from '../columns/useHiddenColumns';
 import { ownerLabel, useAssignees } from '../desk/assignees';
 import { BulkBar } from '../desk/BulkBar';
 import { FilterBar } from '../filters/FilterBar';
@@ -24,6 +23,8 @@ import { backState } from './back-to-list';
 import { columnMark, linkMark, rowMark, useRecordKeys } from './record-keys';
 import { isEmptyCell, SERIAL_HEADER, type Cell, type Column, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
+import { SavedViews } from '../views/SavedViews';
+import { ariaSortOf, nextSort, sortInUrl, sortRequest } from './list-sort';
 
 type Row = AdminListRecords[keyof AdminListRecords];
 /** A worked record's version: what a change sends back. */
@@ -49,7 +50,8 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const status = wanted && definition.statuses?.includes(wanted) ? wanted : null;
   const filters = useMemo(() => filtersInUrl(definition.name, params), [definition.name, params]);
   const listSearch: ListSearch = { q, status, filters };
-  const request = apiQuery(listSearch);
+  const sort = sortInUrl(definition.name, params);
+  const request = { ...apiQuery(listSearch), sort: sortRequest(sort) };
   const requestKey = JSON.stringify(request);
   const [input, setInput] = useState(q);
   const { list, failure, retry, hasMore, loadMore, loadingMore, fetching } = useListPages(definition.name, request);
@@ -59,9 +61,9 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
   useEffect(() => setSelected(new Set()), [requestKey]);
   const assignees = useAssignees();
-  const { hidden, toggle } = useHiddenColumns(definition.name);
+  const { hidden, choose: chooseColumns } = useHiddenColumns(definition.name);
   const wide = definition.columns.length > WIDE_LIST_COLUMNS;
-  const columns = (definition.columns as AnyColumn[]).filter((c, i) => i === 0 || !wide || !hidden.has(c.header));
+  const columns = (definition.columns as AnyColumn[]).filter((c, i) => i === 0 || !wide || !hidden.has(c.key));
   // Only those who may work records select them for a bulk change (docs/admin.md#staff-and-roles).
   const canWork = useCan('agent');
   const selectAllBox = useRef<HTMLInputElement>(null);
@@ -131,6 +133,15 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       else next.delete(param);
       return next;
     });
+  // A header's click orders the list by its column (a step of history, as a filter is).
+  const sortBy = (key: string) =>
+    setParams((previous) => {
+      const next = new URLSearchParams(previous);
+      const chosen = sortRequest(nextSort(definition.name, sortInUrl(definition.name, previous), key));
+      if (chosen) next.set('sort', chosen);
+      else next.delete('sort');
+      return next;
+    });
   const clearFilters = () => {
     searchLater.cancel();
     setInput('');
@@ -145,8 +156,9 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
     setExporting(true);
     try {
       // A signed link the browser or desktop app streams to disk: any size, bytes (and BOM) as sent.
-      // The export is asked for with exactly the list's query: it holds what is shown.
-      const { url } = await api.exportLink(definition.name, request);
+      // The export is asked for with exactly the list's query and its shown columns: it holds what is shown.
+      const shown = columns.length < definition.columns.length ? columns.map((c) => c.key).join(',') : undefined;
+      const { url } = await api.exportLink(definition.name, { ...request, columns: shown });
       if (await platform.saveDownload({ url, fileName: csvFileName(definition.name, q, new Date()) })) {
         toastOnce.success('CSV exported');
       }
@@ -191,7 +203,8 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
               Mark all read
             </button>
           )}
-          {wide && <ColumnChooser headers={definition.columns.map((c) => c.header)} hidden={hidden} onToggle={toggle} />}
+          <SavedViews list={definition.name} hiddenColumns={hidden} onColumns={chooseColumns} />
+          {wide && <ColumnChooser columns={definition.columns} hidden={hidden} onChoose={chooseColumns} />}
           <button type="button" className="button" onClick={() => void exportCsv()} disabled={exporting}>
             {exporting ? 'Exporting...' : 'Export CSV'}
           </button>
@@ -253,6 +266,8 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
               unread={list.unread}
               selection={selection}
               selectAllBox={selectAllBox}
+              sort={sort}
+              onSort={sortBy}
             />
           )}
           {hasMore && <LoadMoreButton onLoad={loadMore} loading={loadingMore} waiting={fetching} />}
@@ -280,6 +295,8 @@ function RecordTable(
     sticky: boolean;
     selection: Selection | null;
     selectAllBox: RefObject<HTMLInputElement | null>;
+    sort: ListSort;
+    onSort: (key: string) => void;
   },
 ) {
   const { definition, columns, rows, unread, selection } = props;
@@ -307,8 +324,10 @@ function RecordTable(
               {SERIAL_HEADER}
             </th>
             {columns.map((column) => (
-              <th scope="col" key={column.header}>
-                {column.header}
+              <th scope="col" key={column.header} aria-sort={ariaSortOf(props.sort, column.key)}>
+                <button type="button" className="sort-button" onClick={() => props.onSort(column.key)}>
+                  {column.header}
+                </button>
               </th>
             ))}
           </tr>

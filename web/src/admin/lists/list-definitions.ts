@@ -1,6 +1,8 @@
 import {
   fieldsShownIn,
+  OWNER_COLUMN,
   RECORD_DEFINITIONS,
+  STATUS_COLUMN,
   statusesOf,
   type AdminListName,
   type DeskListName,
@@ -24,6 +26,8 @@ export type Cell =
   | { kind: 'owner'; ownerId: string | null };
 
 export interface Column<R> {
+  /** Its list column's key (list-columns.ts in shared): what the export, the sort and saved choices name it by. */
+  key: string;
   header: string;
   cell(record: R): Cell;
 }
@@ -84,7 +88,7 @@ const shownText = (field: FieldDefinition, record: Record<string, unknown>) => {
 
 /** The columns (or detail fields) of a record kind, in its definition's order. */
 const columnsOf = <N extends AdminListName>(name: N, place: 'list' | 'detail'): Column<AdminListRecords[N]>[] =>
-  fieldsShownIn(RECORD_DEFINITIONS[name], place).map((field) => ({ header: field.label, cell: cellOf(field) }));
+  fieldsShownIn(RECORD_DEFINITIONS[name], place).map((field) => ({ key: field.key, header: field.label, cell: cellOf(field) }));
 
 /** What names a record: its definition's title field. */
 const titleOf =
@@ -106,13 +110,18 @@ function deskColumnsOf<N extends AdminListName>(name: N): Column<AdminListRecord
   type Worked = { _id: string; status: string; ownerId: string | null; version: number };
   return [
     {
+      key: STATUS_COLUMN,
       header: STATUS_HEADER,
       cell: (record) => {
         const { _id, status, version } = record as unknown as Worked;
         return { kind: 'status', list: name as DeskListName, id: _id, title: title(record), status, version };
       },
     },
-    { header: OWNER_HEADER, cell: (record) => ({ kind: 'owner', ownerId: (record as unknown as Worked).ownerId }) },
+    {
+      key: OWNER_COLUMN,
+      header: OWNER_HEADER,
+      cell: (record) => ({ kind: 'owner', ownerId: (record as unknown as Worked).ownerId }),
+    },
   ];
 }
 

@@ -30,6 +30,10 @@ export const queryKeys = {
   account: ['account'] as const,
   sessions: ['sessions'] as const,
   audit: (filter: AuditFilter) => ['audit', filter] as const,
+  /** The signed-in admin's hidden columns per list (docs/admin.md#column-chooser). */
+  columnChoices: ['columnChoices'] as const,
+  /** The saved views of a list the signed-in admin sees (docs/admin.md#saved-views). */
+  views: (list: AdminListName) => ['views', list] as const,
   blockList: ['blockList'] as const,
   privacySettings: ['privacySettings'] as const,
   /** The records naming an address (the person look-up). */

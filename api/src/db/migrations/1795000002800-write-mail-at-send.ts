@@ -16,8 +16,8 @@ const MESSAGE_ID_FIELD = /^Message-ID:[ \t]*(<[^>\r\n]+>)/im;
  * - `reply_tokens`: the unguessable token of each record staff replied to, plus-addressed into the
  *   replies' Reply-To (`desk+<token>@example.com`), one per record; erased with the record.
  */
-export class WriteMailAtSend1795000002600 implements MigrationInterface {
-  name = 'WriteMailAtSend1795000002600';
+export class WriteMailAtSend1795000002800 implements MigrationInterface {
+  name = 'WriteMailAtSend1795000002800';
 
   async up(queryRunner: QueryRunner): Promise<void> {
     const [$1, $2, $3] = postgres(queryRunner) ? ['$1', '$2', '$3'] : ['?', '?', '?'];
