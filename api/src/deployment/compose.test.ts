@@ -130,6 +130,12 @@ describe('docker-compose.yml', () => {
     expect(apiConfig.formGuard.hmacKey).toBe(DOT_ENV.ALTCHA_HMAC_KEY);
   });
 
+  it('passes the mail server and sender an operator sets in .env to every replica (docs/mail.md)', () => {
+    const withMail = { ...DOT_ENV, SMTP_URL: 'smtp://desk:secret@smtp.example.com:587', MAIL_FROM: 'Desk <desk@example.com>' };
+    const config = loadConfig({ ...imageEnvironment(), ...environmentOf(api!, withMail), DATA_DIR: dataDir }, () => {});
+    expect(config.mail).toMatchObject({ smtpUrl: withMail.SMTP_URL, from: withMail.MAIL_FROM });
+  });
+
   it('checks each replica by its readiness endpoint (database reachable) on the port it listens on', () => {
     const url = new URL(/https?:\/\/[^\s'")]+/.exec(healthCommand(api!) ?? '')?.[0] ?? 'missing:');
     expect(url.pathname).toBe('/api/ready');
