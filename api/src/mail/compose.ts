@@ -44,6 +44,18 @@ export function bareAddress(mailbox: string): string {
   return parsed.address;
 }
 
+/**
+ * The From of a staff member's reply: `"Ana Silva via Sourcing" <MAIL_FROM's address>`, so the
+ * buyer sees who wrote while the mail still comes from the desk's domain (docs/mail.md#replies).
+ * The name is quoted, so a comma or a quote in it stays part of one name.
+ */
+export function staffReplyFrom(staffName: string, mailFrom: string): string {
+  const desk = parseMailbox(mailFrom);
+  if (!desk) throw new Error(`Not one mailbox: ${mailFrom}`);
+  const name = desk.name ? `${staffName} via ${desk.name}` : staffName;
+  return `"${name.replace(/\s+/g, ' ').replace(/["\\]/g, (c) => `\\${c}`)}" <${desk.address}>`;
+}
+
 /** A new Message-ID on the sender's own domain (`<uuid@example.com>`), stored with the mail so every attempt sends it. */
 export function newMessageId(from: string): string {
   return `<${randomUUID()}@${parseMailbox(from)?.domain ?? 'localhost'}>`;

@@ -9,7 +9,7 @@ import { HttpError, NOT_FOUND } from '../http/errors';
 import { validate, type InputState } from '../http/validate';
 import { UUID } from '../records/list/cursor';
 import type { AnyRow, RecordKind } from '../records/record-kind';
-import { escapeHtml } from './compose';
+import { escapeHtml, staffReplyFrom } from './compose';
 import { queueMail } from './outbox';
 import { plusAddressed, replyToken, threadOf } from './reply-threads';
 import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
@@ -61,7 +61,7 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
           at,
           'reply',
           {
-            from: deps.config.mail.from,
+            from: author?.displayName ? staffReplyFrom(author.displayName, deps.config.mail.from) : deps.config.mail.from,
             to: [verdict.address],
             ...(replyToAddress && token ? { replyTo: plusAddressed(replyToAddress, token) } : {}),
             ...(await threadOf(tx, record)),

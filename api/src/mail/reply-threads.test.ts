@@ -118,6 +118,22 @@ describe.each(TEST_ENGINES)('staff replies that can be answered, at a real SMTP 
     expect(page.filter((m) => m.recordId === id).map((m) => m.text)).toEqual([null, null, null]);
   });
 
+  it('names the staff member who wrote in From, with the desk’s address, once they have a name', async () => {
+    const { id } = await contact('Dara');
+    const fromOf = (mail: CapturedMail) => (Array.isArray(mail.mail.from) ? mail.mail.from[0] : mail.mail.from)?.value;
+    expect(fromOf(await replyAndReceive(id, 'Before a name.'))).toEqual([
+      { name: 'Sourcing', address: 'no-reply@sourcing.example' },
+    ]);
+    expect((await admin('PATCH', '/api/admin/account', { name: 'Ana "Ana" Silva, Jr.' })).status).toBe(200);
+    const named = await replyAndReceive(id, 'After a name.');
+    expect(fromOf(named)).toEqual([{ name: 'Ana "Ana" Silva, Jr. via Sourcing', address: 'no-reply@sourcing.example' }]);
+    expect(named.envelope.from).toBe('no-reply@sourcing.example');
+    expect((await admin('PATCH', '/api/admin/account', { name: 'Анна Сильва' })).status).toBe(200);
+    expect(fromOf(await replyAndReceive(id, 'In Cyrillic.'))).toEqual([
+      { name: 'Анна Сильва via Sourcing', address: 'no-reply@sourcing.example' },
+    ]);
+  });
+
   it('gives each record a token of its own', async () => {
     const one = await contact('Bilal');
     const other = await contact('Chen');
