@@ -217,7 +217,7 @@ function seedSqlite(
   const own = ownValues('i', `printf('%06d', i)`, values);
   return runInSqliteWorker(
     join(store.dataDir, 'sourcing.sqlite'),
-    `WITH RECURSIVE s(i) AS (SELECT @first UNION ALL SELECT i + 1 FROM s WHERE i < @last)
+    `WITH RECURSIVE s(i) AS (SELECT CAST(@first AS INTEGER) UNION ALL SELECT i + 1 FROM s WHERE i < @last)
 INSERT INTO "inquiries" ("id", ${own.columns}, ${COLUMN_LIST}, "createdAt", "updatedAt")
 SELECT ${uuid}, ${own.values.replace(/:literal/g, '@literal')}, ${COPIED_VALUES}, ${time}, ${time}
 FROM "inquiries" t CROSS JOIN s WHERE t."reference" = @template`,
