@@ -57,10 +57,15 @@ describe.each(TEST_ENGINES)('sign-in protection on %s', (engine) => {
   });
 
   it('charges the address only for the password checks of a burst, not for the guesses refused before one', async () => {
-    await start({ RATE_LIMIT_LOGIN_PER_15_MINUTES: '30', LOGIN_FREE_FAILURES: '10', PASSWORD_HASH_QUEUE: '500' }, SLOW_SCRYPT);
-    const answers = await statuses(Array.from({ length: 200 }, (_, i) => login(OWNER.email, `guess-${i}`)));
+    // One password check at a time per account: how many of the burst are checked depends on how
+    // fast the machine sends them, so the account's own wait is kept out of it (free failures above
+    // the burst) and the address allows many more checks than a busy machine makes, far fewer than
+    // the guesses.
+    await start({ RATE_LIMIT_LOGIN_PER_15_MINUTES: '100', LOGIN_FREE_FAILURES: '1000', PASSWORD_HASH_QUEUE: '500' }, SLOW_SCRYPT);
+    const answers = await statuses(Array.from({ length: 300 }, (_, i) => login(OWNER.email, `guess-${i}`)));
     expect(count(answers, 401)).toBeGreaterThanOrEqual(1);
-    expect(count(answers, 401) + count(answers, 429)).toBe(200);
+    expect(count(answers, 401)).toBeLessThan(100);
+    expect(count(answers, 401) + count(answers, 429)).toBe(300);
     // The owner, from the same address, right after the burst.
     expect((await login(OWNER.email, OWNER.password)).status).toBe(200);
   });
