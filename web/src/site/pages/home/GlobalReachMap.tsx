@@ -1,15 +1,16 @@
 /** The Leaflet map of the Global Reach section (lazily loaded: Leaflet needs the browser). */
 import L from 'leaflet';
-import markerIcon2x from 'leaflet/dist/images/marker-icon-2x.png';
-import markerIcon from 'leaflet/dist/images/marker-icon.png';
-import markerShadow from 'leaflet/dist/images/marker-shadow.png';
 import 'leaflet/dist/leaflet.css';
 import { MapContainer, Marker, Popup, TileLayer } from 'react-leaflet';
 import { Flag } from '../../components/Flag';
 import { SITE } from '../../site-config';
 import { MAP_VIEW, REACH_LOCATIONS } from './content';
+import markerIcon2x from './marker/marker-icon-2x.png';
+import markerIcon from './marker/marker-icon.png';
+import markerShadow from './marker/marker-shadow.png';
 
-// Leaflet's default marker, bundled from the leaflet package instead of fetched from a CDN.
+// Leaflet 1.9.4's default marker picture, kept in ./marker with Leaflet's licence, and
+// bundled, never fetched from a CDN.
 const MARKER_ICON = L.icon({
   iconUrl: markerIcon,
   iconRetinaUrl: markerIcon2x,
