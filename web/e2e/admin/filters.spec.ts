@@ -129,4 +129,46 @@ test.describe('list filters', () => {
     await expect.poll(() => page.locator('.table-scroll').evaluate((el) => el.scrollLeft)).toBeGreaterThan(0);
     expect((await name.boundingBox())!.x).toBeCloseTo(before!.x, 0);
   });
+
+  test('a column unticked while the saved choice is still loading stays unticked when it arrives', async ({
+    browser,
+    request,
+  }) => {
+    const agent = await createStaff(request, 'agent');
+    const tag = uniqueTag('ColsLate');
+    await seedInquiry(request, inquiryValues(tag));
+    const page = await adminPage(browser, `/admin/inquiries?q=${tag}`, agent);
+    const choicesPath = '/api/admin/column-choices';
+    let answer!: () => void;
+    const answered = new Promise<void>((resolve) => (answer = resolve));
+    await page.route(`**${choicesPath}`, async (route) => {
+      // Read from the server now (nothing hidden yet), handed to the page after the click.
+      const saved = await route.fetch();
+      await answered;
+      await route.fulfill({ response: saved });
+    });
+    const asked = page.waitForRequest((request) => new URL(request.url()).pathname === choicesPath);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(1);
+    await asked;
+
+    const header = page.locator('table.records-table thead th');
+    await page.getByText('Columns', { exact: true }).click();
+    const purity = page.getByRole('group', { name: 'Shown columns' }).getByLabel('Purity', { exact: true });
+    await purity.uncheck();
+    await expect(header.filter({ hasText: /^Purity$/ })).toHaveCount(0);
+
+    // The saved choice (nothing hidden) arrives after the click: it does not put the column back.
+    answer();
+    await page.waitForFunction(
+      (path) => performance.getEntriesByType('resource').some((entry) => new URL(entry.name).pathname === path),
+      choicesPath,
+    );
+    await expect(purity).not.toBeChecked();
+    await expect(header.filter({ hasText: /^Purity$/ })).toHaveCount(0);
+    await page.unroute(`**${choicesPath}`);
+    await page.reload();
+    await expect(rows(page)).toHaveCount(1);
+    await expect(header.filter({ hasText: /^Purity$/ })).toHaveCount(0);
+  });
 });

@@ -1,5 +1,6 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminListName, ColumnChoices } from '@sourcing/shared';
+import { useState } from 'react';
+import type { AdminListName } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
@@ -20,20 +21,33 @@ export function useHiddenColumns(list: AdminListName): {
   const { api } = useAdminServices();
   const client = useQueryClient();
   const { data } = useQuery({ queryKey: queryKeys.columnChoices, queryFn: () => api.columnChoices(), staleTime: Infinity });
+  // The choice being saved, shown in the render of the click itself (the query cache tells its
+  // readers a task later, so the ticked box would come back for a moment).
+  const [choosing, setChoosing] = useState<readonly string[] | null>(null);
+  const mutationKey = [...queryKeys.columnChoices, list];
+  const isLastClick = () => client.isMutating({ mutationKey }) === 1;
   const { mutate } = useMutation({
-    mutationFn: ({ hidden }: { hidden: string[]; before: ColumnChoices | undefined }) => api.setColumnChoice(list, hidden),
-    onSuccess: (saved) => client.setQueryData(queryKeys.columnChoices, saved),
-    onError: (error, { before }) => {
-      client.setQueryData(queryKeys.columnChoices, before);
+    mutationKey,
+    mutationFn: (hidden: string[]) => api.setColumnChoice(list, hidden),
+    // A load of the saved choices still on its way is called off: answering after the click, with the
+    // choice before it, it would put the column back (docs/admin.md#column-chooser).
+    onMutate: () => client.cancelQueries({ queryKey: queryKeys.columnChoices }),
+    // Of quick clicks, only the last one's answer is shown: an earlier one's would undo the later clicks.
+    onSuccess: (saved) => {
+      if (isLastClick()) client.setQueryData(queryKeys.columnChoices, saved);
+    },
+    onError: (error) => {
       toastOnce.error(error.message);
+      void client.invalidateQueries({ queryKey: queryKeys.columnChoices });
+    },
+    onSettled: () => {
+      if (isLastClick()) setChoosing(null);
     },
   });
-  // Shown at once (in the same render as the click), saved behind it.
   const choose = (hidden: readonly string[]) => {
-    const before = client.getQueryData<ColumnChoices>(queryKeys.columnChoices);
-    client.setQueryData<ColumnChoices>(queryKeys.columnChoices, { ...before, [list]: [...hidden] });
-    mutate({ hidden: [...hidden], before });
+    setChoosing(hidden);
+    mutate([...hidden]);
   };
-  const chosen = data?.[list];
+  const chosen = choosing ?? data?.[list];
   return { hidden: chosen ? new Set(chosen) : NONE, choose };
 }
