@@ -103,9 +103,17 @@ export interface DashboardStats {
 
 /**
  * Why a mail was written: 'staff-digest' stands for the staff alerts of a burst of submissions
- * (docs/mail.md#the-mails); 'invitation' is a colleague's invitation (docs/sessions.md#invitations).
+ * (docs/mail.md#the-mails); 'invitation' is a colleague's invitation (docs/sessions.md#invitations);
+ * 'assignment' tells a staff member someone else gave them records (docs/admin.md#assignment).
  */
-export type MailPurpose = 'confirmation' | 'staff-alert' | 'staff-digest' | 'reply' | 'newsletter-confirmation' | 'invitation';
+export type MailPurpose =
+  | 'confirmation'
+  | 'staff-alert'
+  | 'staff-digest'
+  | 'reply'
+  | 'newsletter-confirmation'
+  | 'invitation'
+  | 'assignment';
 
 /**
  * Why a mail to a visitor was not sent (docs/mail.md#addresses): the record's address is not one

@@ -9,13 +9,18 @@ export const ADMIN_ROUTE_OF: Record<RecordKind, string> = {
   subscriber: '/admin/subscribers',
 };
 
-/** What a new record of each kind is called: one, several. */
-export const TITLE_OF: Record<RecordKind, [one: string, many: string]> = {
-  inquiry: ['New buyer inquiry', 'new buyer inquiries'],
-  supplierInquiry: ['New supplier offer', 'new supplier offers'],
-  contact: ['New contact message', 'new contact messages'],
-  subscriber: ['New newsletter subscriber', 'new newsletter subscribers'],
+/** What a record of each kind is called: one, several. */
+export const RECORD_NOUN_OF: Record<RecordKind, { one: string; many: string }> = {
+  inquiry: { one: 'buyer inquiry', many: 'buyer inquiries' },
+  supplierInquiry: { one: 'supplier offer', many: 'supplier offers' },
+  contact: { one: 'contact message', many: 'contact messages' },
+  subscriber: { one: 'newsletter subscriber', many: 'newsletter subscribers' },
 };
+
+/** What a new record of each kind is called: one ('New buyer inquiry'), several ('new buyer inquiries'). */
+export const TITLE_OF = Object.fromEntries(
+  Object.entries(RECORD_NOUN_OF).map(([kind, noun]) => [kind, [`New ${noun.one}`, `new ${noun.many}`]]),
+) as Record<RecordKind, [one: string, many: string]>;
 
 /** 'New buyer inquiry — Jane Doe, Acme Metals' style notification for one event. */
 export function notificationFor(event: RealtimeEvent): AdminNotification {

@@ -1,20 +1,16 @@
-import { ADMIN_ROUTE_OF, TITLE_OF, type RecordKind } from '@sourcing/shared';
+import { TITLE_OF, type RecordKind } from '@sourcing/shared';
 import type { Config } from '../config';
 import type { Database, Transaction } from '../db/database';
 import { dbTime, timeFromDb, type Engine } from '../db/engine';
 import { eventRow, RECORD_EVENT } from '../records/desk/record-events';
 import { escapeHtml, type OutgoingMail } from './compose';
 import { queueMail } from './outbox';
-import { siteUrl } from './site-url';
+import { adminRecordLink } from './site-url';
 
 /** More staff alerts than this in a minute, and the next submissions' alerts wait for a digest. */
 export const ALERTS_PER_MINUTE = 10;
 /** A digest goes out once its first waiting alert is this old: at most one per 5 minutes. */
 export const DIGEST_EVERY_MS = 5 * 60_000;
-
-/** A record's page in the admin. */
-const adminLink = (config: Pick<Config, 'publicUrl' | 'port'>, kind: RecordKind, id: string) =>
-  `${siteUrl(config)}${ADMIN_ROUTE_OF[kind]}/${id}`;
 
 /** A submission staff are alerted of: what the alert says of it (its copy may hold anything the visitor typed). */
 export interface AlertedSubmission {
@@ -65,7 +61,7 @@ export async function queueStaffAlert(
     ]);
     return;
   }
-  const link = adminLink(config, kind, id);
+  const link = adminRecordLink(config, kind, id);
   const title = TITLE_OF[kind][0];
   const alert = `${title} ${reference} from ${name}.`;
   const mail: OutgoingMail = {
@@ -119,7 +115,7 @@ RETURNING "recordKind", "recordId", "reference", "heldAt"`,
     items.sort((a, b) => timeFromDb(a.heldAt).getTime() - timeFromDb(b.heldAt).getTime());
     const lines = items.map((item) => ({
       text: `${TITLE_OF[item.recordKind][0]} ${item.reference}`,
-      link: adminLink(deps.config, item.recordKind, item.recordId),
+      link: adminRecordLink(deps.config, item.recordKind, item.recordId),
     }));
     const intro = `${items.length} submissions arrived while more than ${ALERTS_PER_MINUTE} came in a minute, so their alerts are grouped here.`;
     const subject = `Staff digest — ${items.length} new submissions`;

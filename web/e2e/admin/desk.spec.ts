@@ -3,6 +3,7 @@ import { E2E_ADMIN } from '../support/env';
 import {
   adminPage,
   createAdmin,
+  createStaff,
   expect,
   inquiryValues,
   openAdmin,
@@ -82,5 +83,45 @@ test.describe('sales desk', () => {
     await expect(timeline.locator('li').last()).toContainText(`${E2E_ADMIN.email} added a note`);
     await expect(timeline.locator('li').last()).toContainText('Called them: price firm until Friday');
     await expect(page.getByLabel('Add a note')).toHaveValue('');
+  });
+
+  test('"Assign to me" on a record and on the selected rows; a record given by a colleague is e-mailed to its new owner', async ({
+    browser,
+    request,
+  }) => {
+    const tag = uniqueTag('Mine');
+    const [one, two, three] = ['a', 'b', 'c'].map((n) => inquiryValues(`${tag}${n}`));
+    for (const values of [one, two, three]) await seedInquiry(request, values);
+    const agent = await createStaff(request, 'agent');
+
+    // Given to the agent by a colleague: the agent is e-mailed, and the timeline says so.
+    const desk = await adminPage(browser, `/admin/inquiries?q=${tag}a`);
+    await desk.getByRole('link', { name: one.fullName }).click();
+    await desk.getByRole('combobox', { name: 'Owner', exact: true }).selectOption({ label: agent.email });
+    await expect(desk.getByRole('list', { name: 'Timeline' })).toContainText(`Assignment notice e-mailed to ${agent.email}`);
+    await desk.context().close();
+
+    // Taken on the detail view: the owner is the agent at once, the focus stays on it, and no mail goes.
+    const page = await adminPage(browser, `/admin/inquiries?q=${tag}`, agent);
+    await page.getByRole('link', { name: two.fullName }).click();
+    const owner = page.getByRole('combobox', { name: 'Owner', exact: true });
+    await expect(owner.locator('option:checked')).toHaveText('Unassigned');
+    await page.getByRole('button', { name: 'Assign to me' }).click();
+    await expect(owner.locator('option:checked')).toHaveText(agent.email);
+    await expect(owner).toBeFocused();
+    await expect(page.getByRole('button', { name: 'Assign to me' })).toHaveCount(0);
+    const timeline = page.getByRole('list', { name: 'Timeline' });
+    await expect(timeline).toContainText(`${agent.email} assigned it to ${agent.email}`);
+    await expect(timeline).not.toContainText('Assignment notice');
+
+    // Taken from the list: every selected row.
+    await page.goBack();
+    const rows = table(page).locator('tbody tr');
+    await expect(rows).toHaveCount(3);
+    await page.getByRole('checkbox', { name: 'Select all shown' }).check();
+    await page.getByRole('region', { name: 'Change selected' }).getByRole('button', { name: 'Assign to me' }).click();
+    await expect(page.getByText('3 records changed')).toBeVisible();
+    for (const row of await rows.all()) await expect(row.locator('td').last()).toHaveText(agent.email);
+    await page.context().close();
   });
 });

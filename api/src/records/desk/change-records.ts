@@ -8,6 +8,7 @@ import { staffById } from '../../staff/staff-names';
 import { recordEvent } from '../present-record';
 import { changeWithEvents, type Announce } from '../publish';
 import type { AnyRow, RecordKind } from '../record-kind';
+import { queueAssignmentMail, type GivenRecord } from '../assignment/assignment-mail';
 import { eventRow, storeEvents, type RecordEventRow } from './record-events';
 import { updatedAtOf } from './updated-at';
 
@@ -92,10 +93,11 @@ export function changeEvent(
  * Sets the status and/or owner of records, each only if it still has the version the admin saw
  * (else it is a conflict, answered with its current state: never a silent overwrite). Each real
  * change bumps the version and the record's Updated At, leaves its timeline events and audit
- * entry, and announces itself; all in one transaction.
+ * entry, and announces itself; a staff member given records by someone else is told by e-mail
+ * (one mail per change); all in one transaction.
  */
 export async function changeRecords(
-  deps: Pick<AppDeps, 'db' | 'now' | 'bus' | 'logger' | 'audit'>,
+  deps: Pick<AppDeps, 'db' | 'now' | 'bus' | 'logger' | 'audit' | 'config'>,
   kind: RecordKind,
   targets: VersionedId[],
   change: DeskChange,
@@ -106,7 +108,7 @@ export async function changeRecords(
 
 /** changeRecords inside a transaction that does more (a reply that answers a contact message). */
 export async function applyDeskChange(
-  deps: Pick<AppDeps, 'now' | 'audit'>,
+  deps: Pick<AppDeps, 'now' | 'audit' | 'config'>,
   tx: Transaction,
   announce: Announce,
   kind: RecordKind,
@@ -127,6 +129,7 @@ export async function applyDeskChange(
   const admins = await staffById(manager, [change.ownerId, ...[...rows.values()].map((r) => r.ownerId)]);
   const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [] };
   const events: RecordEventRow[] = [];
+  const given = new Map<string, GivenRecord[]>();
 
   for (const { id, version } of targets) {
     const row = rows.get(id);
@@ -170,12 +173,18 @@ export async function applyDeskChange(
     const summary = auditSummary(statusChange, ownerChange);
     await deps.audit(who, 'record-changed', { kind: kind.definition.kind, id }, bulk ? { summary, bulk } : { summary }, tx);
     const title = String(row[kind.definition.title]);
+    if (newOwner && newOwner.id !== actor.id) {
+      given.set(newOwner.id, [...(given.get(newOwner.id) ?? []), { id, reference: String(row.reference), title }]);
+    }
     outcome.updated.push(next);
     await announce(
       changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner), row),
     );
   }
   await storeEvents(tx, events);
+  for (const [ownerId, records] of given) {
+    await queueAssignmentMail(tx, { config: deps.config, now }, kind.definition.kind, assignee(admins, ownerId)!, records, actor);
+  }
   return outcome;
 }
 

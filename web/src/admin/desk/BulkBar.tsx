@@ -1,6 +1,7 @@
 import { useRef, type ReactNode } from 'react';
 import type { DeskChange, DeskListName } from '@sourcing/shared';
 import { useAssignees } from './assignees';
+import { AssignToMe } from './AssignToMe';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
 import { useBulkChange } from './useDeskChange';
 
@@ -41,6 +42,7 @@ export function BulkBar(props: {
         busy={busy}
         onChange={(ownerId) => apply({ ownerId })}
       />
+      <AssignToMe busy={busy} onAssign={(me) => apply({ ownerId: me })} />
       {props.children?.(done)}
       <button type="button" className="button" onClick={done} disabled={busy}>
         Clear selection

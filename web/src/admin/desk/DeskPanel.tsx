@@ -1,6 +1,8 @@
+import { useRef } from 'react';
 import type { DeskChange, DeskListName } from '@sourcing/shared';
 import { useCan } from '../session/role';
 import { ownerLabel, useAssignees } from './assignees';
+import { AssignToMe } from './AssignToMe';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
 import { useRecordChange } from './useDeskChange';
 
@@ -17,6 +19,7 @@ export function DeskPanel(props: {
   const assignees = useAssignees();
   const canWork = useCan('agent');
   const { mutate, isPending: busy } = useRecordChange();
+  const ownerField = useRef<HTMLLabelElement>(null);
   const apply = (change: DeskChange) => mutate({ list, id: record._id, change: { version: record.version, ...change } });
   if (!canWork) {
     return (
@@ -44,7 +47,7 @@ export function DeskPanel(props: {
           onChange={(status) => apply({ status })}
         />
       </label>
-      <label className="desk-field">
+      <label className="desk-field" ref={ownerField}>
         <span>Owner</span>
         <OwnerSelect
           label="Owner"
@@ -54,6 +57,15 @@ export function DeskPanel(props: {
           onChange={(ownerId) => apply({ ownerId })}
         />
       </label>
+      <AssignToMe
+        owner={record.ownerId}
+        busy={busy}
+        onAssign={(me) => {
+          apply({ ownerId: me });
+          // The button goes with the change (shown at once): the focus stays with the owner it set.
+          ownerField.current?.querySelector('select')?.focus();
+        }}
+      />
     </div>
   );
 }

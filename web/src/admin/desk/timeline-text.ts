@@ -8,6 +8,7 @@ const MAIL_NAME: Record<MailPurpose, string> = {
   reply: 'Reply',
   'newsletter-confirmation': 'Newsletter confirmation',
   invitation: 'Staff invitation',
+  assignment: 'Assignment notice',
 };
 
 /** Why a mail to the sender was not sent (docs/mail.md#addresses). */
