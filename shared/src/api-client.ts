@@ -29,6 +29,7 @@ import type {
   SubmitResponse,
   UnreadCounts,
 } from './api';
+import type { AssignmentRule, AssignmentRuleInput } from './assignment';
 import type { BackupStatus } from './backups';
 import type { StatsPeriod } from './constants';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
@@ -114,6 +115,8 @@ export const FAILURE_MESSAGES = {
   bulkErase: 'Failed to erase the records',
   privacySettings: 'Failed to load the privacy settings',
   savePrivacySettings: 'The settings could not be saved',
+  assignmentRules: 'Failed to load the assignment rules',
+  saveAssignmentRule: 'The assignment rule could not be saved',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 /**
@@ -505,6 +508,14 @@ export function createApiClient(options: ApiClientOptions) {
     savePrivacySettings: (input: PrivacySettingsInput) =>
       json<PrivacySettings>('PATCH', API_PATHS.adminPrivacySettings, FAILURE_MESSAGES.savePrivacySettings, {
         json: input,
+        authenticated: true,
+      }),
+    /** How each worked list's new records get an owner (docs/admin.md#automatic-assignment). */
+    assignmentRules: () =>
+      json<AssignmentRule[]>('GET', API_PATHS.adminAssignmentRules, FAILURE_MESSAGES.assignmentRules, { authenticated: true }),
+    saveAssignmentRule: (list: DeskListName, rule: AssignmentRuleInput) =>
+      json<AssignmentRule>('PUT', `${API_PATHS.adminAssignmentRules}/${list}`, FAILURE_MESSAGES.saveAssignmentRule, {
+        json: rule,
         authenticated: true,
       }),
     retryMail: (id: string) =>

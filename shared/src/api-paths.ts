@@ -27,6 +27,7 @@ export const API_PATHS = {
   adminInvitations: '/admin/invitations',
   adminStats: '/admin/stats',
   adminStaff: '/admin/staff',
+  adminAssignmentRules: '/admin/assignment-rules',
   adminAudit: '/admin/audit',
   adminAssignees: '/admin/assignees',
   adminOutbox: '/admin/outbox',

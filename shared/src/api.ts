@@ -107,13 +107,7 @@ export interface DashboardStats {
  * 'assignment' tells a staff member someone else gave them records (docs/admin.md#assignment).
  */
 export type MailPurpose =
-  | 'confirmation'
-  | 'staff-alert'
-  | 'staff-digest'
-  | 'reply'
-  | 'newsletter-confirmation'
-  | 'invitation'
-  | 'assignment';
+  'confirmation' | 'staff-alert' | 'staff-digest' | 'reply' | 'newsletter-confirmation' | 'invitation' | 'assignment';
 
 /**
  * Why a mail to a visitor was not sent (docs/mail.md#addresses): the record's address is not one

@@ -19,6 +19,13 @@ export const DESK_LISTS = (Object.keys(RECORD_DEFINITIONS) as AdminListName[]).f
   (list): list is DeskListName => statusesOf(list) !== null,
 );
 
+/** A worked kind's open statuses: all but its closed ones and SPAM_STATUS (docs/admin.md#automatic-assignment). */
+export function openStatusesOf(list: DeskListName): string[] {
+  const definition = RECORD_DEFINITIONS[list];
+  const closed = new Set<string>([SPAM_STATUS, ...(definition.closedStatuses ?? [])]);
+  return definition.statuses.filter((status) => !closed.has(status));
+}
+
 /** A staff member as records show them (owner dropdown, timeline, live changes): id, e-mail and display name. */
 export interface Assignee {
   id: string;

@@ -1,3 +1,4 @@
+import { serveAllWaiting } from '../records/assignment/automatic-assignment';
 import type Router from '@koa/router';
 import type { AuthenticationResponseJSON, RegistrationResponseJSON } from '@simplewebauthn/server';
 import {
@@ -80,6 +81,7 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
       role: admin.role,
       name: admin.displayName,
       signature: admin.signature,
+      available: admin.available,
       twoFactor: {
         enabled: admin.totpSecret !== null,
         required: twoFactorRequired(auth.options.requireTwoFactor, admin.role),
@@ -100,18 +102,25 @@ export function registerAccountRoutes(router: Router, deps: AppDeps) {
     validate({ body: updateProfileSchema }),
     async (ctx) => {
       const admin = await accountOf(ctx);
-      const { name = admin.displayName, signature = admin.signature } = ctx.state.input.body;
+      const { name = admin.displayName, signature = admin.signature, available = admin.available } = ctx.state.input.body;
       const changed = [
         name !== admin.displayName && `name → ${name}`,
         signature !== admin.signature && 'signature changed',
       ].filter(Boolean);
-      if (changed.length) {
+      if (changed.length || available !== admin.available) {
         await change(async (tx) => {
-          await tx.manager.getRepository(AdminEntity).update({ id: admin.id }, { displayName: name, signature, updatedAt: at() });
-          await deps.audit(ctx, 'account-profile-changed', subject(ctx), { summary: changed.join('; ') }, tx);
+          const set = { displayName: name, signature, available, updatedAt: at() };
+          await tx.manager.getRepository(AdminEntity).update({ id: admin.id }, set);
+          if (changed.length) await deps.audit(ctx, 'account-profile-changed', subject(ctx), { summary: changed.join('; ') }, tx);
+          if (available !== admin.available) {
+            const summary = available ? 'available for new records' : 'away: no new records';
+            await deps.audit(ctx, 'staff-availability-changed', subject(ctx), { summary, email: admin.email }, tx);
+          }
         });
+        // Newly available: they take what waits for the automatic assignment.
+        if (available && !admin.available) await serveAllWaiting(deps);
       }
-      ctx.body = await profileOf({ ...admin, displayName: name, signature });
+      ctx.body = await profileOf({ ...admin, displayName: name, signature, available });
     },
   );
 

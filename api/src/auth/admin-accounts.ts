@@ -40,6 +40,7 @@ export async function createAdmin(
     totpSecret: null,
     totpPendingSecret: null,
     totpLastStep: null,
+    available: false,
   };
   await tx.manager.getRepository(AdminEntity).insert(row);
   return row;

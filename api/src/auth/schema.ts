@@ -21,6 +21,8 @@ export interface AdminRow {
   totpPendingSecret: string | null;
   /** The last TOTP time step accepted: a code is accepted once, and never one older than it. */
   totpLastStep: number | null;
+  /** Marked available: the automatic assignment gives them new records (docs/admin.md#automatic-assignment). */
+  available: boolean;
 }
 
 /**
@@ -60,6 +62,7 @@ export const AdminEntity = new EntitySchema<AdminRow>({
     totpSecret: { type: 'text', name: 'totp_secret', nullable: true },
     totpPendingSecret: { type: 'text', name: 'totp_pending_secret', nullable: true },
     totpLastStep: { type: 'bigint', name: 'totp_last_step', nullable: true, transformer: epochMs },
+    available: { type: 'boolean', default: false },
   },
 });
 

@@ -12,6 +12,7 @@ import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml, staffReplyFrom } from './compose';
 import { queueMail } from './outbox';
 import { plusAddressed, replyToken, threadOf } from './reply-threads';
+import { serveWaitingQuietly } from '../records/assignment/automatic-assignment';
 import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
 import { touchRecords } from '../records/desk/updated-at';
 import { changeWithEvents } from '../records/publish';
@@ -84,6 +85,8 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
         }
       });
       deps.mail.nudge();
+      // An answered record may make room for what waits for the automatic assignment.
+      if (kind.definition.statusOnReply) await serveWaitingQuietly(deps, kind);
       ctx.status = 201;
       ctx.body = { message: 'Reply queued' };
     },

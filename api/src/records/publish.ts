@@ -8,7 +8,7 @@ type PublishDeps = Pick<AppDeps, 'bus' | 'logger'>;
 export type Announce = (event: RealtimeEvent) => Promise<void>;
 
 /** Publishes what has committed on the in-process bus; a failing bus is logged, never turned into a failed request. */
-async function publishCommitted(deps: PublishDeps, event: RealtimeEvent): Promise<void> {
+export async function announceCommitted(deps: PublishDeps, event: RealtimeEvent): Promise<void> {
   try {
     await deps.bus.publish(event);
   } catch (error) {
@@ -44,7 +44,7 @@ export async function changeWithEvents<T>(
           },
     ),
   );
-  for (const event of held) await publishCommitted(deps, event);
+  for (const event of held) await announceCommitted(deps, event);
   return result;
 }
 
@@ -54,5 +54,5 @@ export async function changeWithEvents<T>(
  */
 export async function announceNewRecord(deps: PublishDeps, event: RealtimeEvent): Promise<void> {
   if (deps.bus.recordsAnnounceThemselves) return;
-  await publishCommitted(deps, event);
+  await announceCommitted(deps, event);
 }

@@ -2,7 +2,7 @@
  * A record kind on the server: the shared definition (docs/api.md) plus where it is stored and
  * how it is submitted. The entity, the presenter, the CSV columns and the routes derive from it.
  */
-import type { RecordDefinition } from '@sourcing/shared';
+import type { Assignee, RecordDefinition } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 import type { StoredFile } from '../db/entities/stored-file';
 import type { CheckedFile } from '../uploads/check-files';
@@ -43,9 +43,11 @@ export interface AnyRow extends Partial<DeskColumns> {
 export interface Stored<Row> {
   row: Row;
   created: boolean;
+  /** The owner the automatic assignment gave it (docs/admin.md#automatic-assignment). */
+  owner?: Assignee | null;
 }
 
-export type StoreDeps = Pick<AppDeps, 'db' | 'engine' | 'uploads' | 'now' | 'config' | 'limiters'>;
+export type StoreDeps = Pick<AppDeps, 'db' | 'engine' | 'uploads' | 'now' | 'config' | 'limiters' | 'audit'>;
 
 export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
   definition: D;

@@ -8,7 +8,9 @@ import { receiveFiles, type IncomingFilesState } from '../uploads/receive-files'
 import { createRecord } from './create-record';
 import { recordEvent } from './present-record';
 import type { RecordKind } from './record-kind';
-import { announceNewRecord } from './publish';
+import { announceCommitted, announceNewRecord } from './publish';
+import { automaticAssignmentEvent } from './assignment/automatic-assignment';
+import type { DeskRow } from './desk/change-records';
 
 /**
  * POST <submitPath>: a visitor's submission (JSON, or multipart with the kind's file field),
@@ -32,10 +34,11 @@ export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKi
     async (ctx) => {
       const incoming = (ctx.state as Partial<IncomingFilesState>).incomingFiles ?? [];
       const checked = fileField ? await checkFiles(incoming, fileField) : [];
-      const { row, created } = await store(deps, kind, ctx.state.input.body, checked);
+      const { row, created, owner } = await store(deps, kind, ctx.state.input.body, checked);
       if (created) {
         deps.mail.nudge();
         await announceNewRecord(deps, recordEvent(kind, row));
+        if (owner) await announceCommitted(deps, automaticAssignmentEvent(kind, row as DeskRow, owner));
       }
       // The same answer whether the row is new or not (a second newsletter sign-up is not told apart).
       ctx.status = 201;

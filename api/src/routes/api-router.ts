@@ -7,6 +7,7 @@ import { authRoutes } from '../auth/routes';
 import { registerBackupRoutes } from '../backups/backup-routes';
 import { rateLimit } from '../http/rate-limit';
 import { registerErasure } from '../records/erasure/erasure-routes';
+import { registerAssignmentRoutes } from '../records/assignment/assignment-routes';
 import { registerDeskRoutes } from '../records/desk/desk-routes';
 import { registerNewsletterRoutes } from '../mail/newsletter/newsletter-routes';
 import { registerOutboxRoutes } from '../mail/outbox-routes';
@@ -47,6 +48,7 @@ export function createApiRouter(deps: AppDeps): Router {
     registerReplyRoute(router, deps, kind);
   }
   registerDeskRoutes(router, deps);
+  registerAssignmentRoutes(router, deps);
   registerMatchingRoutes(router, deps);
   registerReadStateRoutes(router, deps);
   registerUploadRoutes(router, deps);

@@ -8,8 +8,10 @@ import type { Transaction } from '../db/database';
 import type { Engine } from '../db/engine';
 import { HttpError, NOT_FOUND } from '../http/errors';
 import { removeTwoFactor } from '../account/two-factor';
+import { serveAllWaiting } from '../records/assignment/automatic-assignment';
 
 type StaffDeps = Pick<AppDeps, 'db' | 'audit' | 'sessions' | 'auth'>;
+type WaitingDeps = Parameters<typeof serveAllWaiting>[0];
 
 export function presentStaff(row: AdminRow): StaffAccount {
   return {
@@ -20,6 +22,7 @@ export function presentStaff(row: AdminRow): StaffAccount {
     createdAt: new Date(row.createdAt).toISOString(),
     name: row.displayName,
     twoFactor: row.totpSecret !== null,
+    available: row.available,
   };
 }
 
@@ -57,8 +60,16 @@ async function lockActiveOwners(tx: Transaction, engine: Engine): Promise<AdminR
   return qb.getMany();
 }
 
-/** Changes role and/or disabled state; never leaves no active owner. Disabling signs the account out everywhere. */
-export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, input: UpdateStaffInput): Promise<StaffAccount> {
+/**
+ * Changes role, disabled state and/or availability; never leaves no active owner. Disabling signs the
+ * account out everywhere; marking someone available gives them what waits for the automatic assignment.
+ */
+export async function updateStaff(
+  deps: StaffDeps & WaitingDeps,
+  ctx: Context,
+  id: string,
+  input: UpdateStaffInput,
+): Promise<StaffAccount> {
   const row = await deps.db.transaction(async (tx) => {
     const owners = await lockActiveOwners(tx, deps.db.engine);
     const repo = tx.manager.getRepository(AdminEntity);
@@ -68,10 +79,15 @@ export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, inp
       ...current,
       role: input.role ?? current.role,
       disabledAt: input.disabled === undefined ? current.disabledAt : input.disabled ? (current.disabledAt ?? Date.now()) : null,
+      available: input.available ?? current.available,
     };
     const stillOwner = next.role === 'owner' && next.disabledAt === null;
     if (owners.some((o) => o.id === id) && !stillOwner && owners.length <= 1) throw new HttpError(409, STAFF_MESSAGES.lastOwner);
-    await repo.update({ id }, { role: next.role, disabledAt: next.disabledAt, updatedAt: Date.now() });
+    await repo.update({ id }, { role: next.role, disabledAt: next.disabledAt, available: next.available, updatedAt: Date.now() });
+    if (next.available !== current.available) {
+      const summary = next.available ? 'available for new records' : 'away: no new records';
+      await deps.audit(ctx, 'staff-availability-changed', subject(id), { summary, email: current.email }, tx);
+    }
     if (next.role !== current.role) {
       await deps.audit(
         ctx,
@@ -91,6 +107,8 @@ export async function updateStaff(deps: StaffDeps, ctx: Context, id: string, inp
     return next;
   });
   await deps.sessions.refresh();
+  // Someone newly available takes what waits for the automatic assignment.
+  if (row.available && input.available) await serveAllWaiting(deps);
   return presentStaff(row);
 }
 

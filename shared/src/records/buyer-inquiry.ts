@@ -61,6 +61,7 @@ export const BUYER_INQUIRY = defineRecord({
   list: 'inquiries',
   event: 'inquiryUpdated',
   statuses: ['New', 'In progress', 'Quoted', 'Won', 'Lost', 'Spam'],
+  closedStatuses: ['Won', 'Lost'],
   title: 'fullName',
   detail: 'companyName',
   fields: [

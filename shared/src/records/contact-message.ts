@@ -11,6 +11,7 @@ export const CONTACT_MESSAGE = defineRecord({
   event: 'contactUpdated',
   statuses: ['Open', 'Answered', 'Spam'],
   statusOnReply: { from: 'Open', to: 'Answered' },
+  closedStatuses: ['Answered'],
   title: 'name',
   detail: 'email',
   fields: [

@@ -111,6 +111,12 @@ export interface RecordDefinition<Fs extends Fields = Fields, S extends Statuses
    * (a contact message: Open to Answered, docs/admin.md#outbox), like a status change by the replier.
    */
   readonly statusOnReply?: StatusMove<S>;
+  /**
+   * The statuses a record is done in (won, lost, answered...): it no longer counts among its
+   * owner's open records for the automatic assignment's cap (docs/admin.md#automatic-assignment).
+   * SPAM_STATUS is always one.
+   */
+  readonly closedStatuses?: S extends readonly (infer T extends string)[] ? readonly T[] : never;
   /** Checks across fields of a submission. */
   refine?(value: Record<string, unknown>, ctx: z.RefinementCtx): void;
 }

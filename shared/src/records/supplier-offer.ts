@@ -58,6 +58,7 @@ export const SUPPLIER_OFFER = defineRecord({
   list: 'supplierInquiries',
   event: 'supplierInquiryUpdated',
   statuses: ['New', 'Reviewing', 'Approved', 'Rejected', 'Spam'],
+  closedStatuses: ['Approved', 'Rejected'],
   title: 'fullName',
   detail: 'productName',
   fields: [

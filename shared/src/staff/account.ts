@@ -52,6 +52,8 @@ export interface AccountProfile {
   /** The display name ('' until one is chosen: the e-mail stands in). */
   name: string;
   signature: string;
+  /** Marked available for new records (docs/admin.md#automatic-assignment). */
+  available: boolean;
   twoFactor: {
     enabled: boolean;
     /** Whether REQUIRE_2FA applies to this account's role: it cannot be turned off. */
@@ -65,8 +67,12 @@ export const updateProfileSchema = z
   .object({
     name: displayNameField.optional(),
     signature: z.preprocess((v) => (typeof v === 'string' ? v.trim() : v), storableText(SIGNATURE_MAX_LENGTH)).optional(),
+    available: z.boolean({ error: 'available must be true or false' }).optional(),
   })
-  .refine((v) => v.name !== undefined || v.signature !== undefined, 'Give a name or a signature');
+  .refine(
+    (v) => v.name !== undefined || v.signature !== undefined || v.available !== undefined,
+    'Give a name, a signature or available',
+  );
 export type UpdateProfileInput = z.output<typeof updateProfileSchema>;
 
 export const changePasswordSchema = z.object({

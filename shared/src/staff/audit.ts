@@ -31,6 +31,12 @@ export const AUDIT_ACTIONS = [
   'staff-role-changed',
   'staff-disabled',
   'staff-enabled',
+  /** Marked available or away for the automatic assignment, by an owner or by themselves. */
+  'staff-availability-changed',
+  /** An owner changed how a list's new records are assigned (docs/admin.md#automatic-assignment). */
+  'assignment-rule-changed',
+  /** The automatic assignment gave a record an owner (its actor: 'automatic assignment'). */
+  'record-assigned-automatically',
   'staff-password-reset',
   /** An owner removed a colleague's authenticator and recovery codes. */
   'staff-two-factor-reset',

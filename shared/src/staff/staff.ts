@@ -14,6 +14,8 @@ export interface StaffAccount {
   name: string;
   /** Whether the account signs in with an authenticator app (an owner can reset it). */
   twoFactor: boolean;
+  /** Marked available: the automatic assignment gives them new records (docs/admin.md#automatic-assignment). */
+  available: boolean;
 }
 
 /** A created account or a reset password: the generated password is in this answer only. */
@@ -28,8 +30,15 @@ export const createStaffSchema = z.object({ email: requiredEmail(), role: roleFi
 export type CreateStaffInput = z.output<typeof createStaffSchema>;
 
 export const updateStaffSchema = z
-  .object({ role: roleField.optional(), disabled: z.boolean({ error: 'disabled must be true or false' }).optional() })
-  .refine((v) => v.role !== undefined || v.disabled !== undefined, 'Give a role or disabled');
+  .object({
+    role: roleField.optional(),
+    disabled: z.boolean({ error: 'disabled must be true or false' }).optional(),
+    available: z.boolean({ error: 'available must be true or false' }).optional(),
+  })
+  .refine(
+    (v) => v.role !== undefined || v.disabled !== undefined || v.available !== undefined,
+    'Give a role, disabled or available',
+  );
 export type UpdateStaffInput = z.output<typeof updateStaffSchema>;
 
 export const STAFF_MESSAGES = {

@@ -29,6 +29,7 @@ import { createPresenter } from '../present-record';
 import type { AnyRow, RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
 import { changeWithEvents } from '../publish';
+import { serveWaitingQuietly } from '../assignment/automatic-assignment';
 import { changeEvent, changeRecords, mayOwnRecords, OwnerNotFound, type ChangedBy, type VersionedId } from './change-records';
 import { presentTimelineEntry, timelineOf } from './present-timeline';
 import { eventRow, storeEvents } from './record-events';
@@ -93,10 +94,15 @@ export async function rowOf(deps: Pick<AppDeps, 'db'>, kind: RecordKind, id: str
   return row;
 }
 
-/** Changes records, each change audited and announced to every admin as it commits. */
+/**
+ * Changes records, each change audited and announced to every admin as it commits; then what waits
+ * for the automatic assignment is given out, should the change have made room (a record closed or given away).
+ */
 async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], wanted: DeskChange, by: ChangedBy) {
   try {
-    return await changeRecords(deps, kind, targets, wanted, by);
+    const outcome = await changeRecords(deps, kind, targets, wanted, by);
+    await serveWaitingQuietly(deps, kind);
+    return outcome;
   } catch (error) {
     if (error instanceof OwnerNotFound) throw new HttpError(400, error.message, { ownerId: error.message });
     throw error;

@@ -36,6 +36,7 @@ export function AccountPage() {
       {account.data && (
         <>
           <ProfileSection account={account.data} />
+          {account.data.role !== 'viewer' && <AvailabilitySection account={account.data} />}
           <PasswordSection />
           <TwoFactorSection account={account.data} />
           <PasskeysSection account={account.data} />
@@ -102,6 +103,37 @@ function ProfileSection({ account }: { account: AccountProfile }) {
           Save
         </button>
       </form>
+    </Section>
+  );
+}
+
+/** Whether the automatic assignment gives them new records (docs/admin.md#automatic-assignment); saved when ticked. */
+function AvailabilitySection({ account }: { account: AccountProfile }) {
+  const { api } = useAdminServices();
+  // The box shows the click at once; once the account has re-read, it shows what was saved.
+  const [ticked, setTicked] = useState<boolean | null>(null);
+  const save = useAccountChange(
+    (available: boolean) => api.updateProfile({ available }),
+    (saved) => (saved.available ? 'Marked available' : 'Marked away'),
+  );
+  return (
+    <Section id="availability-title" title="Availability">
+      <label className="field-check">
+        <input
+          type="checkbox"
+          checked={ticked ?? account.available}
+          disabled={save.isPending}
+          onChange={() => {
+            const available = !(ticked ?? account.available);
+            setTicked(available);
+            save.mutate(available, { onSettled: () => setTicked(null) });
+          }}
+        />{' '}
+        Available for new records
+      </label>
+      <p className="field-hint">
+        Where new records are assigned automatically, you get your turn while this is ticked. Untick it when you are away.
+      </p>
     </Section>
   );
 }

@@ -1,6 +1,7 @@
 import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS, ROLES } from '@sourcing/shared';
+import { AssignmentSettings } from '../assignment/AssignmentSettings';
 import { BlockListSettings } from '../privacy/BlockListSettings';
 import { RetentionSettings } from '../privacy/RetentionSettings';
 import { sessionAtom } from '../session/session';
@@ -8,7 +9,10 @@ import { useCan } from '../session/role';
 import { ROLE_ABILITIES } from '../staff/role-abilities';
 import { StaffSettings } from '../staff/StaffSettings';
 
-/** The signed-in admin's account and what their role may do; for owners, the staff accounts, the block list and retention (docs/admin.md#settings). */
+/**
+ * The signed-in admin's account and what their role may do; for owners, the staff accounts, the
+ * automatic assignment, the block list and retention (docs/admin.md#settings).
+ */
 export function SettingsPage() {
   const owner = useCan('owner');
   const admin = useAtomValue(sessionAtom).admin;
@@ -53,6 +57,7 @@ export function SettingsPage() {
             </dl>
           </section>
           <StaffSettings />
+          <AssignmentSettings />
           <BlockListSettings />
           <RetentionSettings />
         </>

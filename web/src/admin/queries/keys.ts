@@ -36,6 +36,7 @@ export const queryKeys = {
   views: (list: AdminListName) => ['views', list] as const,
   blockList: ['blockList'] as const,
   privacySettings: ['privacySettings'] as const,
+  assignmentRules: ['assignmentRules'] as const,
   /** The records naming an address (the person look-up). */
   person: (email: string) => ['person', email] as const,
   allPeople: ['person'] as const,

@@ -31,7 +31,11 @@ export function StaffSettings() {
     onSettled: (_result, _error, _change, _context, { client }) =>
       Promise.all([queryKeys.staff, queryKeys.assignees].map((queryKey) => client.invalidateQueries({ queryKey }))),
   });
-  const change = (work: StaffChange['work'], done: string) => mutate({ work, done });
+  const change = (work: StaffChange['work'], done: string, settled?: () => void) =>
+    mutate({ work, done }, { onSettled: settled });
+  /** An availability ticked, shown until the accounts have re-read it (or put back if it failed). */
+  const [ticking, setTicking] = useState<{ id: string; available: boolean } | null>(null);
+  const availableOf = (account: StaffAccount) => (ticking?.id === account.id ? ticking.available : account.available);
 
   return (
     <section className="detail-card" aria-labelledby="staff-title">
@@ -58,6 +62,7 @@ export function StaffSettings() {
                 <th scope="col">E-mail</th>
                 <th scope="col">Role</th>
                 <th scope="col">Status</th>
+                <th scope="col">Available</th>
                 <th scope="col">Actions</th>
               </tr>
             </thead>
@@ -83,6 +88,24 @@ export function StaffSettings() {
                   <td>
                     {account.disabledAt ? 'Disabled' : 'Active'}
                     {account.twoFactor && ' · two-step'}
+                  </td>
+                  <td>
+                    {/* Who the automatic assignment gives new records to (docs/admin.md#automatic-assignment). */}
+                    <input
+                      type="checkbox"
+                      aria-label={`${account.email} is available for new records`}
+                      checked={availableOf(account)}
+                      disabled={busy || account.role === 'viewer'}
+                      onChange={() => {
+                        const available = !availableOf(account);
+                        setTicking({ id: account.id, available });
+                        change(
+                          () => api.updateStaff(account.id, { available }),
+                          available ? 'Marked available' : 'Marked away',
+                          () => setTicking(null),
+                        );
+                      }}
+                    />
                   </td>
                   <td className="staff-actions">
                     <button
