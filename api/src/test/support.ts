@@ -154,6 +154,15 @@ export async function call(server: Pick<TestServer, 'url'>, path: string, init: 
   return { status: response.status, headers: response.headers, body: body as any, text };
 }
 
+/** A JSON request with these headers (a staff member's bearer, ...): `sendJson(server, 'PATCH', path, body, headers)`. */
+export const sendJson = (
+  server: Pick<TestServer, 'url'>,
+  method: string,
+  path: string,
+  body: unknown,
+  headers: Record<string, string> = {},
+) => call(server, path, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+
 export const jsonBody = (value: unknown): RequestInit => ({
   method: 'POST',
   headers: { 'Content-Type': 'application/json' },

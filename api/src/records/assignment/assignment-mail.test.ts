@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRow, seedRows } from '../../test/factories';
 import { smtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { createStaffAccount } from '../../test/staff';
-import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { call, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 
 const SITE = 'https://sourcing.example';
 
@@ -21,8 +21,7 @@ describe.each(TEST_ENGINES)('assignment mails on %s', (engine) => {
   let ana: Assignee;
   let bob: Assignee;
   const as = (admin: Assignee) => ({ Authorization: `Bearer ${server.deps.tokens.sign(admin)}` });
-  const send = (admin: Assignee, method: string, path: string, body: unknown) =>
-    call(server, path, { method, headers: { ...as(admin), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const send = (admin: Assignee, method: string, path: string, body: unknown) => sendJson(server, method, path, body, as(admin));
   const path = (list: DeskListName) => `/api${ADMIN_LISTS[list].path}`;
   const seed = async (list: DeskListName, names: string[]) => {
     const titled = (name: string) => ({ [RECORD_DEFINITIONS[list].title]: name });

@@ -10,7 +10,7 @@ import {
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProof } from '../../test/form-proof';
 import { createStaffAccount, headersOf, signIn } from '../../test/staff';
-import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { call, jsonBody, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 
 const CONTACTS = `/api${ADMIN_LISTS.contacts.path}`;
 const RULES = `/api${API_PATHS.adminAssignmentRules}`;
@@ -20,7 +20,7 @@ describe.each(TEST_ENGINES)('automatic assignment on %s', (engine) => {
   const staff: Assignee[] = [];
   const as = (who: Pick<Assignee, 'id' | 'email'>) => headersOf(server, who);
   const send = (headers: Record<string, string>, method: string, path: string, body: unknown) =>
-    call(server, path, { method, headers: { ...headers, 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+    sendJson(server, method, path, body, headers);
   const setRule = (rule: Omit<AssignmentRule, 'list'>) => send(server.adminHeaders(), 'PUT', `${RULES}/contacts`, rule);
   const setAvailable = (who: Assignee, available: boolean) =>
     send(server.adminHeaders(), 'PATCH', `/api${API_PATHS.adminStaff}/${who.id}`, { available });

@@ -15,7 +15,7 @@ import WebSocket from 'ws';
 import { AdminEntity } from '../../auth/schema';
 import { recordEvents } from '../../test/events';
 import { recordRow, seedRows } from '../../test/factories';
-import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { call, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { createStaffAccount } from '../../test/staff';
 
 const AT = new Date('2026-03-01T10:00:00Z');
@@ -25,8 +25,7 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
   let ana: Assignee;
   let bob: Assignee;
   const as = (admin: Assignee) => ({ Authorization: `Bearer ${server.deps.tokens.sign(admin)}` });
-  const send = (admin: Assignee, method: string, path: string, body: unknown) =>
-    call(server, path, { method, headers: { ...as(admin), 'Content-Type': 'application/json' }, body: JSON.stringify(body) });
+  const send = (admin: Assignee, method: string, path: string, body: unknown) => sendJson(server, method, path, body, as(admin));
   const get = (path: string) => call(server, path, { headers: as(ana) });
 
   /** Seeds `n` records of a list (all in its first status) and answers their ids. */
