@@ -1,3 +1,4 @@
+import { assigneeOf } from '../staff/staff-names';
 import { randomUUID } from 'node:crypto';
 import {
   filterParamsOf,
@@ -50,6 +51,7 @@ interface ViewRow {
   id: string;
   adminId: string;
   email: string;
+  displayName: string;
   list: AdminListName;
   name: string;
   params: string;
@@ -66,12 +68,12 @@ function present(row: ViewRow): SavedView {
     params: JSON.parse(row.params) as ViewParams,
     hiddenColumns: JSON.parse(row.hiddenColumns) as string[],
     shared: Boolean(row.shared),
-    owner: { id: row.adminId, email: row.email },
+    owner: assigneeOf({ id: row.adminId, email: row.email, displayName: row.displayName }),
     updatedAt: timeFromDb(row.updatedAt).toISOString(),
   };
 }
 
-const SELECT_VIEWS = `SELECT v."id", v."adminId", a."email", v."list", v."name", v."params", v."hiddenColumns", v."shared", v."updatedAt"
+const SELECT_VIEWS = `SELECT v."id", v."adminId", a."email", a."display_name" AS "displayName", v."list", v."name", v."params", v."hiddenColumns", v."shared", v."updatedAt"
 FROM "saved_views" "v" JOIN "admins" "a" ON a."id" = v."adminId"`;
 
 /** The views an admin sees of a list: their own and those others share, by name. */

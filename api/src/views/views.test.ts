@@ -39,7 +39,11 @@ describe.each(TEST_ENGINES)('saved views and column choices on %s', (engine) => 
     const created = await send(agent, 'POST', '/admin/views', russianQuotes);
     expect(created.status, created.text).toBe(201);
     const view = created.body as SavedView;
-    expect(view).toMatchObject({ ...russianQuotes, shared: false, owner: { id: agent.id, email: agent.email } });
+    expect(view).toMatchObject({
+      ...russianQuotes,
+      shared: false,
+      owner: { id: agent.id, email: agent.email, name: agent.email },
+    });
 
     expect(await viewsOf(agent, 'inquiries')).toEqual([view]);
     expect(await viewsOf(agent, 'contacts')).toEqual([]);
@@ -48,6 +52,9 @@ describe.each(TEST_ENGINES)('saved views and column choices on %s', (engine) => 
     const shared = await send(agent, 'PATCH', `/admin/views/${view.id}`, { shared: true });
     expect(shared.status, shared.text).toBe(200);
     expect(await viewsOf(viewer, 'inquiries')).toEqual([{ ...view, shared: true, updatedAt: expect.any(String) }]);
+    // The team reads its owner by the name they chose, as everywhere staff appear.
+    expect((await send(agent, 'PATCH', '/admin/account', { name: 'Ana Silva' })).status).toBe(200);
+    expect((await viewsOf(viewer, 'inquiries'))[0].owner).toEqual({ id: agent.id, email: agent.email, name: 'Ana Silva' });
 
     // Another staff member uses a shared view but does not change or delete it.
     expect((await send(viewer, 'PATCH', `/admin/views/${view.id}`, { name: 'Mine now' })).status).toBe(403);

@@ -4,6 +4,7 @@
  */
 import { z } from 'zod';
 import { ADMIN_LISTS, type AdminListName } from '../api-paths';
+import type { Assignee } from '../desk';
 import { isStorableText, INVALID_CHARACTERS } from '../schemas/common';
 
 /** A list's URL parameters a view keeps: the search, the status tab, the sort and every filter. */
@@ -18,8 +19,8 @@ export interface SavedView {
   hiddenColumns: string[];
   /** Shown to every staff member, not only its owner. */
   shared: boolean;
-  /** Who saved it: only they change or delete it. */
-  owner: { id: string; email: string };
+  /** Who saved it (named as staff are everywhere: display name, else e-mail); only they change or delete it. */
+  owner: Assignee;
   updatedAt: string;
 }
 

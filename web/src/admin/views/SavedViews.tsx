@@ -119,7 +119,7 @@ export function SavedViews(props: {
                     </button>
                   </>
                 ) : (
-                  <span className="saved-view-owner">shared by {view.owner.email}</span>
+                  <span className="saved-view-owner">shared by {view.owner.name}</span>
                 )}
               </li>
             ))}
