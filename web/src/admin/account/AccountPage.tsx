@@ -118,22 +118,24 @@ function AvailabilitySection({ account }: { account: AccountProfile }) {
   );
   return (
     <Section id="availability-title" title="Availability">
-      <label className="field-check">
-        <input
-          type="checkbox"
-          checked={ticked ?? account.available}
-          disabled={save.isPending}
-          onChange={() => {
-            const available = !(ticked ?? account.available);
-            setTicked(available);
-            save.mutate(available, { onSettled: () => setTicked(null) });
-          }}
-        />{' '}
-        Available for new records
-      </label>
-      <p className="field-hint">
-        Where new records are assigned automatically, you get your turn while this is ticked. Untick it when you are away.
-      </p>
+      <div className="account-form">
+        <label className="field-check">
+          <input
+            type="checkbox"
+            checked={ticked ?? account.available}
+            disabled={save.isPending}
+            onChange={() => {
+              const available = !(ticked ?? account.available);
+              setTicked(available);
+              save.mutate(available, { onSettled: () => setTicked(null) });
+            }}
+          />{' '}
+          Available for new records
+        </label>
+        <p className="field-hint">
+          Where new records are assigned automatically, you get your turn while this is ticked. Untick it when you are away.
+        </p>
+      </div>
     </Section>
   );
 }
