@@ -1,3 +1,4 @@
+import { containsPattern } from '../db/like-pattern';
 import { AUDIT_ACTIONS, type Assignee, type AuditEntry, type AuditPage } from '@sourcing/shared';
 import type { Database } from '../db/database';
 import { z } from 'zod';
@@ -45,8 +46,6 @@ function decodeCursor(text: string): AuditCursor | null {
   }
 }
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
 /** An entry, its actor named as they are now (`names` by account id); the CLI or a typed e-mail by what was written. */
 export function presentAuditEntry(row: AuditRow, names: Map<string, Assignee>): AuditEntry {
   return {
@@ -69,7 +68,7 @@ export async function listAudit(db: Pick<Database, 'reads'>, query: AuditQueryIn
   const qb = db.reads.getRepository(AuditEntity).createQueryBuilder('a');
   if (query.action) qb.andWhere('a.action = :action', { action: query.action });
   if (query.actor) {
-    qb.andWhere(`LOWER(a.actorEmail) LIKE :actor ESCAPE '\\'`, { actor: `%${escapeLike(query.actor.toLowerCase())}%` });
+    qb.andWhere(`LOWER(a.actorEmail) LIKE :actor ESCAPE '\\'`, { actor: containsPattern(query.actor.toLowerCase()) });
   }
   if (query.subjectKind) qb.andWhere('a.subjectKind = :subjectKind', { subjectKind: query.subjectKind });
   if (query.subjectId) qb.andWhere('a.subjectId = :subjectId', { subjectId: query.subjectId });

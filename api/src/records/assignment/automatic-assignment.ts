@@ -69,6 +69,10 @@ export async function writeAssignmentRule(
   rule: Omit<AssignmentRule, 'list'>,
   now: Date,
 ): Promise<{ before: AssignmentRule; after: AssignmentRule }> {
+  // A kind added after migration 1795000002900 gets its row on its first rule.
+  await tx.run(`INSERT INTO "assignment_rules" ("recordKind") VALUES (?) ON CONFLICT ("recordKind") DO NOTHING`, [
+    kind.definition.kind,
+  ]);
   const row = await lockRule(tx, engine, kind);
   const before = presentRule(kind, row);
   const since = rule.automatic ? (before.automatic ? row?.automaticSince : dbTime(engine, now)) : null;
@@ -108,8 +112,9 @@ async function takeTurn(tx: Transaction, kind: RecordKind, rule: RuleRow): Promi
     .createQueryBuilder('admin')
     .select(['admin.id', 'admin.email', 'admin.displayName'])
     .where('admin.available = TRUE AND admin.disabledAt IS NULL AND admin.role IN (:...roles)', { roles: ['agent', 'owner'] })
-    .orderBy('admin.id')
     .getMany();
+  // Ordered here, by code point, not by the database's collation: the same round on both engines.
+  staff.sort((a, b) => (a.id < b.id ? -1 : 1));
   const last = rule.lastAssigneeId;
   const next = last === null ? 0 : staff.findIndex((s) => s.id > last);
   const order = next <= 0 ? staff : [...staff.slice(next), ...staff.slice(0, next)];

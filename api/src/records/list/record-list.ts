@@ -1,3 +1,4 @@
+import { containsPattern } from '../../db/like-pattern';
 import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   filteredFields,
@@ -61,7 +62,6 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
 type ListDeps = Pick<AppDeps, 'db'>;
 export type Filter = Pick<ParsedListQuery, 'q' | 'since' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>;
 
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
 /** SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed. */
 const likeOf = (text: string) => (/[\\%_]/.test(text) ? `LIKE ? ESCAPE '\\'` : 'LIKE ?');
 
@@ -111,7 +111,7 @@ function matchingRows(
       engine === 'postgres'
         ? `r."${SEARCH_TEXT_COLUMN}" ${likeOf(folded)}`
         : `r."id" IN (SELECT "id" FROM "${def.table}_search" WHERE "text" ${likeOf(folded)})`;
-    const pattern = `%${escapeLike(folded)}%`;
+    const pattern = containsPattern(folded);
     // A record's reference (its id, given to the visitor) finds it too.
     if (UUID.test(filter.q)) add(`(${text} OR r."id" = ?)`, pattern, filter.q.toLowerCase());
     else add(text, pattern);
@@ -132,7 +132,7 @@ function matchingRows(
     else {
       // A list is stored as JSON text: the option, quoted, is one of its items.
       const item = JSON.stringify(value);
-      add(`${column} ${likeOf(item)}`, `%${escapeLike(item)}%`);
+      add(`${column} ${likeOf(item)}`, containsPattern(item));
     }
   }
   return rows;
