@@ -21,33 +21,28 @@ export function useHiddenColumns(list: AdminListName): {
   const { api } = useAdminServices();
   const client = useQueryClient();
   const { data } = useQuery({ queryKey: queryKeys.columnChoices, queryFn: () => api.columnChoices(), staleTime: Infinity });
-  // The choice being saved, shown in the render of the click itself (the query cache tells its
-  // readers a task later, so the ticked box would come back for a moment).
-  const [choosing, setChoosing] = useState<readonly string[] | null>(null);
-  const mutationKey = [...queryKeys.columnChoices, list];
-  const isLastClick = () => client.isMutating({ mutationKey }) === 1;
+  // The admin's last choice on this page, shown from the render of its click on (the query cache
+  // tells its readers a task later, so the ticked box would come back for a moment) until it fails.
+  // Kept with its list: the page may stay mounted while the admin moves to another list.
+  const [choosing, setChoosing] = useState<{ list: AdminListName; hidden: readonly string[] } | null>(null);
   const { mutate } = useMutation({
-    mutationKey,
+    // One save after another: the server keeps the last click, whatever order answers would take.
+    scope: { id: `column-choice-${list}` },
     mutationFn: (hidden: string[]) => api.setColumnChoice(list, hidden),
-    // A load of the saved choices still on its way is called off: answering after the click, with the
-    // choice before it, it would put the column back (docs/admin.md#column-chooser).
+    // A load of the saved choices still on its way is called off: answered before the save, it
+    // would put the old choice in the cache (docs/admin.md#column-chooser).
     onMutate: () => client.cancelQueries({ queryKey: queryKeys.columnChoices }),
-    // Of quick clicks, only the last one's answer is shown: an earlier one's would undo the later clicks.
-    onSuccess: (saved) => {
-      if (isLastClick()) client.setQueryData(queryKeys.columnChoices, saved);
-    },
+    onSuccess: (saved) => client.setQueryData(queryKeys.columnChoices, saved),
     onError: (error) => {
       toastOnce.error(error.message);
+      setChoosing(null);
       void client.invalidateQueries({ queryKey: queryKeys.columnChoices });
-    },
-    onSettled: () => {
-      if (isLastClick()) setChoosing(null);
     },
   });
   const choose = (hidden: readonly string[]) => {
-    setChoosing(hidden);
+    setChoosing({ list, hidden });
     mutate([...hidden]);
   };
-  const chosen = choosing ?? data?.[list];
+  const chosen = choosing?.list === list ? choosing.hidden : data?.[list];
   return { hidden: chosen ? new Set(chosen) : NONE, choose };
 }
