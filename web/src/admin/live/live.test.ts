@@ -1,10 +1,10 @@
 import { QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import type { RealtimeChange, RealtimeEvent, UnreadCounts } from '@sourcing/shared';
+import { AUTOMATIC_ASSIGNER, type RealtimeChange, type RealtimeEvent, type UnreadCounts } from '@sourcing/shared';
 import { queryKeys } from '../queries/keys';
 import { createAdminQueryClient } from '../queries/query-client';
-import { createLiveUpdates, listOfEvent, unreadCountsAtom } from './live';
+import { createLiveUpdates, listOfEvent, toastsFor, unreadCountsAtom } from './live';
 
 const ME = 'me-id';
 const OTHER = { id: 'ana-id', email: 'ana@example.com', name: 'ana@example.com' };
@@ -90,6 +90,15 @@ function setup() {
   };
   return { store, queryClient, platform, live, unreadCounts, markRead, markAllRead, answer, answers };
 }
+
+describe('toastsFor', () => {
+  it('toasts a colleague’s change, not one’s own, and an automatic assignment to its assignee only', () => {
+    expect(toastsFor({ by: OTHER, ownerId: 'bob-id' }, ME)).toBe(true);
+    expect(toastsFor({ by: { ...OTHER, id: ME }, ownerId: null }, ME)).toBe(false);
+    expect(toastsFor({ by: AUTOMATIC_ASSIGNER, ownerId: ME }, ME)).toBe(true);
+    expect(toastsFor({ by: AUTOMATIC_ASSIGNER, ownerId: 'bob-id' }, ME)).toBe(false);
+  });
+});
 
 describe('listOfEvent', () => {
   it('maps each realtime event to its list', () => {

@@ -2,12 +2,14 @@ import type { QueryClient } from '@tanstack/react-query';
 import { atom, type createStore } from 'jotai';
 import {
   ADMIN_LISTS,
+  AUTOMATIC_ASSIGNER,
   changeNotificationFor,
   notificationFor,
   unreadTotal,
   type AdminListName,
   type AdminPlatform,
   type ApiClient,
+  type RealtimeChange,
   type RealtimeEvent,
   type RealtimeEventName,
   type UnreadCounts,
@@ -28,6 +30,15 @@ export const liveConnectionLostAtom = atom(false);
 
 export function listOfEvent(event: RealtimeEventName): AdminListName {
   return ADMIN_LIST_NAMES.find((name) => ADMIN_LISTS[name].event === event)!;
+}
+
+/**
+ * Whether a change is toasted to the admin `me`: a colleague's change always, never their own; what
+ * the automatic assignment does only to its assignee (every new record would otherwise toast everyone).
+ */
+export function toastsFor(change: Pick<RealtimeChange, 'by' | 'ownerId'>, me: string | null): boolean {
+  if (change.by.id === me) return false;
+  return change.by.id !== AUTOMATIC_ASSIGNER.id || change.ownerId === me;
 }
 
 export interface LiveOptions {
@@ -98,7 +109,7 @@ export function createLiveUpdates({ store, queryClient, api, platform, me, annou
         // A reply: the record's mails and the outbox show it.
         if (event.change.type === 'mail') void queryClient.invalidateQueries({ queryKey: queryKeys.allOutbox });
         const admin = me?.() ?? null;
-        if (event.change.by.id !== admin) announce?.(`${event.change.by.name} ${event.change.text}`);
+        if (toastsFor(event.change, admin)) announce?.(`${event.change.by.name} ${event.change.text}`);
         const notification = admin ? changeNotificationFor(event, admin) : null;
         if (notification) platform.notify(notification);
         return;
