@@ -132,10 +132,13 @@ export const bulkChangeOptions = (api: Pick<ApiClient, 'bulkChange'>) =>
       putBack(client, shown);
       toastOnce.error(error.message);
     },
-    onSettled: (_result, _error, { list, change }, _shown, { client }) =>
-      invalidateRecords(
+    // The re-read goes on behind: the change is done once answered, so the bulk bar closes with its
+    // toast (awaited here, it kept the bar busy, and took a click on a row, until the lists had re-read).
+    onSettled: (_result, _error, { list, change }, _shown, { client }) => {
+      void invalidateRecords(
         client,
         list,
         change.records.map((record) => record.id),
-      ),
+      );
+    },
   });
