@@ -116,6 +116,20 @@ const envSchema = z.object({
         return z.NEVER;
       }),
   ),
+  /** A desk mailbox read for answers (docs/mail.md#answers-over-imap): imap(s)://user:pass@host[:port]/FOLDER. */
+  IMAP_URL: z.preprocess(
+    emptyAsUndefined,
+    z.url({ protocol: /^imaps?$/, error: 'IMAP_URL must be an imap:// or imaps:// URL' }).optional(),
+  ),
+  /** Where a read answer is moved; unset: it stays, flagged as seen. */
+  IMAP_DONE_FOLDER: optionalString,
+  /** How often the mailbox is asked when the server offers no IDLE (and how long an IDLE lasts at most). */
+  IMAP_POLL_MS: z.preprocess(emptyAsUndefined, positiveInt(60_000)),
+  /** The SMTP receiver for answers (docs/mail.md#answers-over-smtp): off unless a port is given. */
+  INBOUND_SMTP_PORT: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(0).max(65535).optional()),
+  INBOUND_SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
+  /** The largest answer taken, attachments included (the receiver refuses larger ones with 552). */
+  INBOUND_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(25)),
   /** DKIM signing of every outgoing mail: all three or none (docs/mail.md#dkim). */
   DKIM_DOMAIN: optionalString,
   DKIM_SELECTOR: optionalString,
@@ -245,6 +259,17 @@ export interface MailConfig {
   /** Mails one visitor's address may get per 10 minutes and per 24 hours (docs/hardening.md#mail-to-visitors). */
   perAddressPer10Minutes: number;
   perAddressPerDay: number;
+  inbound: InboundConfig;
+}
+
+/** Answers coming back to REPLY_TO_ADDRESS (docs/mail.md#answers): two ways in, each off unless configured. */
+export interface InboundConfig {
+  imapUrl: string | null;
+  imapDoneFolder: string | null;
+  imapPollMs: number;
+  smtpPort: number | null;
+  smtpHost: string;
+  maxBytes: number;
 }
 
 export class ConfigError extends Error {}
@@ -266,6 +291,21 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
 }
 
 /** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together, the key one that Node can read; or none of them. */
+/** The two ways answers come in; the SMTP receiver takes mail for REPLY_TO_ADDRESS's mailbox only, so it needs one. */
+function inboundOf(e: z.output<typeof envSchema>): InboundConfig {
+  if (e.INBOUND_SMTP_PORT !== undefined && !e.REPLY_TO_ADDRESS) {
+    throw new ConfigError('Invalid configuration: INBOUND_SMTP_PORT needs REPLY_TO_ADDRESS (the mailbox it receives for)');
+  }
+  return {
+    imapUrl: e.IMAP_URL ?? null,
+    imapDoneFolder: e.IMAP_DONE_FOLDER ?? null,
+    imapPollMs: e.IMAP_POLL_MS,
+    smtpPort: e.INBOUND_SMTP_PORT ?? null,
+    smtpHost: e.INBOUND_SMTP_HOST,
+    maxBytes: Math.round(e.INBOUND_MAX_MB * 1024 * 1024),
+  };
+}
+
 function dkimOf(e: z.output<typeof envSchema>): DkimConfig | null {
   const given = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter((v) => v !== undefined).length;
   if (given === 0) return null;
@@ -355,6 +395,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
       pollMs: e.MAIL_POLL_MS,
       perAddressPer10Minutes: e.CONFIRMATIONS_PER_ADDRESS_PER_10_MINUTES,
       perAddressPerDay: e.CONFIRMATIONS_PER_ADDRESS_PER_DAY,
+      inbound: inboundOf(e),
     },
     retentionMonths: e.RETENTION_MONTHS ?? null,
     storage,

@@ -13,6 +13,7 @@ import type { Config } from './config';
 import { openDatabase } from './db/open-database';
 import { createLogger, type Logger } from './http/logger';
 import { createLimiterFactory } from './limits/limiters';
+import { startSmtpReceiver, type SmtpReceiver } from './mail/inbound/smtp-receiver';
 import { startMailWorker } from './mail/outbox-worker';
 import { createMailTransport } from './mail/transport';
 import { createLocalEventBus, type EventBus } from './realtime/event-bus';
@@ -46,6 +47,8 @@ export interface RunningServer {
   hub: RealtimeHub;
   /** What start-up did about the first admin (a generated password is printed once by main). */
   firstAdmin: FirstAdminOutcome;
+  /** The SMTP receiver for answers, when INBOUND_SMTP_PORT is set (docs/mail.md#answers-over-smtp). */
+  inboundSmtp: SmtpReceiver | null;
   close(): Promise<void>;
 }
 
@@ -138,12 +141,18 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     });
   });
   const { port } = server.address() as AddressInfo;
+  const { inbound } = config.mail;
+  const inboundSmtp =
+    inbound.smtpPort !== null && config.mail.replyToAddress
+      ? await startSmtpReceiver(deps, inbound, config.mail.replyToAddress)
+      : null;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
 
   let closing: Promise<void> | null = null;
   const close = () =>
     (closing ??= (async () => {
       retention.stop();
+      await inboundSmtp?.close();
       sessions.close();
       await hub.close();
       await new Promise<void>((resolve) => {
@@ -156,5 +165,5 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await db.close();
     })());
 
-  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, hub, firstAdmin, close };
+  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, hub, firstAdmin, inboundSmtp, close };
 }

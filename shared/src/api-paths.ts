@@ -31,6 +31,8 @@ export const API_PATHS = {
   adminAudit: '/admin/audit',
   adminAssignees: '/admin/assignees',
   adminOutbox: '/admin/outbox',
+  /** Mails that came in and found no record (docs/mail.md#unmatched-mail); attach, discard, `.eml`. */
+  adminInbound: '/admin/inbound',
   /** Addresses and domains that get no mail and whose submissions are spam (owners). */
   adminBlockList: '/admin/block-list',
   /** A person's records by e-mail address: look-up, export (ZIP) and erasure (owners). */

@@ -61,6 +61,8 @@ export interface ListPage<T> {
   statusCounts?: Record<string, number>;
   /** Ids of this page's records the signed-in admin has not opened (Spam is never unread). */
   unreadIds?: string[];
+  /** Ids of this page's records whose customer replied by e-mail and nobody has read it yet ("Customer replied"). */
+  repliedIds?: string[];
 }
 
 /** The signed-in admin's unread records per list (Spam excluded): the sidebar badges and the app badge. */

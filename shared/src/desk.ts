@@ -1,5 +1,6 @@
 /** The sales desk (docs/admin.md#sales-desk): statuses, owners, notes and the timeline of worked records. */
 import type { MailPurpose, MailWithheldReason } from './api';
+import type { InboundMailKind } from './conversation';
 import type { AdminListName } from './api-paths';
 import type { MatchedListName } from './matching';
 import { RECORD_DEFINITIONS } from './records';
@@ -80,6 +81,11 @@ export type TimelineEntry = { id: string; at: string; actor: Assignee | null } &
   | { type: 'mail'; purpose: MailPurpose; to: string[]; subject: string }
   /** A mail to the sender that was not sent, and why (docs/mail.md#addresses). */
   | { type: 'withheld'; purpose: MailPurpose; to: string; reason: MailWithheldReason }
+  /**
+   * A mail that came back (docs/mail.md#answers): the customer's answer, an automatic one (never
+   * counted as an answer), or a bounce of one of the record's mails with its reason.
+   */
+  | { type: 'answer'; mail: InboundMailKind; from: string; subject: string; fromOtherAddress: boolean; reason?: string }
   /** Linked to (or unlinked from) a record of the other matched list; `name` is null once that record is erased. */
   | { type: 'link' | 'unlink'; list: MatchedListName; recordId: string; name: string | null }
 );

@@ -15,6 +15,7 @@ export * from './records';
 export * from './notifications';
 export * from './staff';
 export * from './desk';
+export * from './conversation';
 export * from './assignment';
 export * from './matching';
 export * from './file-names';

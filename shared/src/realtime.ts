@@ -21,7 +21,8 @@ export interface RealtimeSummary {
 export interface RealtimeChange {
   /** Who made it. */
   by: { id: string; email: string; name: string };
-  type: 'status' | 'owner' | 'note' | 'mail' | 'link';
+  /** `answer`: a mail came back from the customer (`by` is then the customer, with an empty id). */
+  type: 'status' | 'owner' | 'note' | 'mail' | 'link' | 'answer';
   /** What happened, after the actor's name: 'moved Jane Doe to Quoted'. */
   text: string;
   /** The record's status, owner and version after the change. */

@@ -32,6 +32,9 @@ export interface OutboxRow {
   lastError: string | null;
   createdAt: Date;
   deliveredAt: Date | null;
+  /** A delivery report came back for it (docs/mail.md#bounces), and why. */
+  bouncedAt: Date | null;
+  bounceReason: string | null;
 }
 
 export const OUTBOX = 'OutboxMail';
@@ -58,6 +61,8 @@ export function outboxEntity(engine: Engine) {
       lastError: { type: 'text', nullable: true },
       createdAt: { type: types.timestamp },
       deliveredAt: { type: types.timestamp, nullable: true },
+      bouncedAt: { type: types.timestamp, nullable: true },
+      bounceReason: { type: 'text', nullable: true },
     },
   });
 }

@@ -46,6 +46,8 @@ export async function queueMail(
     lastError: null,
     createdAt: now,
     deliveredAt: null,
+    bouncedAt: null,
+    bounceReason: null,
   };
   await tx.insert(OUTBOX, row);
   // The record's timeline says what was sent, to whom, and which staff member sent it (none: the system).

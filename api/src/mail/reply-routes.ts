@@ -11,6 +11,7 @@ import { UUID } from '../records/list/cursor';
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { escapeHtml, staffReplyFrom } from './compose';
 import { queueMail } from './outbox';
+import { markRepliesSeen } from './inbound/customer-replied';
 import { plusAddressed, replyToken, threadOf } from './reply-threads';
 import { serveWaitingQuietly } from '../records/assignment/automatic-assignment';
 import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
@@ -75,6 +76,8 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
         // Neither the message nor the address: the mail (and the record's timeline) hold those.
         await deps.audit(ctx, 'record-replied', record, { summary: 'e-mail reply queued', mailId }, tx);
         await touchRecords(tx, kind, [row.id], at);
+        // Answering the customer reads what they wrote: the record no longer shows "Customer replied".
+        await markRepliesSeen(tx, deps.engine, record.kind, record.id, at);
         // Other admins with the record open see the reply in its timeline.
         await announce(changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
         // A reply answers a contact message: a status change by the replier, with its own timeline line and audit entry.

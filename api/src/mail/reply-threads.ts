@@ -46,17 +46,22 @@ export function plusAddressed(address: string, token: string): string {
 const MAX_REFERENCES = 10;
 
 /**
- * The Message-IDs of the mails the record's sender got (its confirmation, staff replies), oldest
- * first, as a new reply's `In-Reply-To` (the last) and `References` (the thread). A mail that was
- * withheld or gave up never reached them and is left out.
+ * The Message-IDs of the record's conversation, oldest first, as a new reply's `In-Reply-To` (the
+ * last) and `References` (the thread): the mails its sender got (its confirmation, staff replies;
+ * one withheld or given up on never reached them) and the answers that came back from them (not
+ * automatic replies or bounces). So a reply to the customer's answer answers that answer.
  */
 export async function threadOf(tx: Transaction, record: ThreadRecord): Promise<{ inReplyTo?: string; references?: string[] }> {
   const rows = await tx.all<{ messageId: string }>(
-    `SELECT "messageId" FROM "mail_outbox"
-WHERE "recordKind" = ? AND "recordId" = ? AND "purpose" IN ('confirmation', 'reply') AND "messageId" IS NOT NULL
-  AND "state" NOT IN ('withheld', 'failed')
-ORDER BY "createdAt", "id"`,
-    [record.kind, record.id],
+    `SELECT "messageId", "at" FROM (
+  SELECT "messageId", "createdAt" AS "at" FROM "mail_outbox"
+  WHERE "recordKind" = ? AND "recordId" = ? AND "purpose" IN ('confirmation', 'reply') AND "messageId" IS NOT NULL
+    AND "state" NOT IN ('withheld', 'failed')
+  UNION ALL
+  SELECT "messageId", "receivedAt" AS "at" FROM "inbound_mails"
+  WHERE "recordKind" = ? AND "recordId" = ? AND "state" = 'attached' AND "kind" = 'reply'
+) "thread" ORDER BY "at", "messageId"`,
+    [record.kind, record.id, record.kind, record.id],
   );
   const ids = rows.map((r) => r.messageId);
   if (ids.length === 0) return {};

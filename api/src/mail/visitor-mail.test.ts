@@ -127,6 +127,8 @@ describe.each(TEST_ENGINES)('one address means one address, at a real SMTP serve
       lastError: null,
       createdAt: new Date(),
       deliveredAt: null,
+      bouncedAt: null,
+      bounceReason: null,
     };
     await server.deps.db.transaction((tx) => tx.insert(OUTBOX, queued));
     server.deps.mail.nudge();

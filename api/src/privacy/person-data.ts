@@ -16,6 +16,7 @@ import { afterErasure, eraseWithin, noTraces, type ErasureDeps } from '../record
 import type { AnyRow, RecordKind } from '../records/record-kind';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
 import type { MailContent } from '../mail/compose';
+import { eraseUnattachedMailsFrom, inboundMailsOf, type InboundMailExport } from '../mail/erase-mails';
 
 /**
  * A person's data (docs/admin.md#a-persons-data): every record whose address is theirs, whatever
@@ -125,6 +126,18 @@ export async function personArchive(deps: Pick<AppDeps, 'db' | 'uploads' | 'now'
     deps,
     found.records.map((r) => r.row.id),
   );
+  const received = await inboundMailsOf(
+    deps.db,
+    found.records.map((r) => r.row.id),
+    addressKey(email),
+  );
+  const exportedAnswer = (m: InboundMailExport) => ({
+    kind: m.kind,
+    from: m.fromAddress,
+    subject: m.subject,
+    receivedAt: timeFromDb(m.receivedAt).toISOString(),
+    text: m.text,
+  });
   const zip = new yazl.ZipFile();
   const taken = new Set<string>();
   const records: Record<string, unknown>[] = [];
@@ -159,6 +172,7 @@ export async function personArchive(deps: Pick<AppDeps, 'db' | 'uploads' | 'now'
           deliveredAt: m.deliveredAt ? timeFromDb(m.deliveredAt).toISOString() : null,
           ...sentWords(JSON.parse(m.content) as MailContent),
         })),
+      mailsReceived: received.filter((m) => String(m.recordId) === row.id).map(exportedAnswer),
     });
   }
   const subscriberIds = found.records.filter((r) => r.kind.definition.list === 'subscribers').map((r) => r.row.id);
@@ -172,6 +186,7 @@ export async function personArchive(deps: Pick<AppDeps, 'db' | 'uploads' | 'now'
     email,
     exportedAt: deps.now().toISOString(),
     records,
+    unmatchedMailsReceived: received.filter((m) => m.recordId === null).map(exportedAnswer),
     newsletter: consent.map((c) => ({
       email: c.email,
       status: c.status,
@@ -200,6 +215,7 @@ export async function erasePerson(
       const ids = found.records.filter((r) => r.kind === kind).map((r) => r.row.id);
       await eraseWithin(tx, kind, ids, traces);
     }
+    await eraseUnattachedMailsFrom(tx, addressKey(email));
     if (traces.erased.length) {
       const summary = `erased ${traces.erased.length} ${traces.erased.length === 1 ? 'record' : 'records'}`;
       await deps.audit(who, 'person-erased', null, { summary, records: traces.erased }, tx);

@@ -44,6 +44,8 @@ export interface TestServer {
   dataDir: string;
   /** The PostgreSQL schema this server uses (null on SQLite). */
   postgresSchema: string | null;
+  /** The port of the SMTP receiver for answers (INBOUND_SMTP_PORT '0' in `env` starts one), else null. */
+  inboundSmtpPort: number | null;
   /** Authorization header of a signed-in admin (TEST_ADMIN, an owner: the server has the account). */
   adminHeaders(): Record<string, string>;
   close(): Promise<void>;
@@ -93,6 +95,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       hub: running.hub,
       dataDir,
       postgresSchema: schema,
+      inboundSmtpPort: running.inboundSmtp?.port ?? null,
       adminHeaders: () => ({ Authorization: `Bearer ${running.deps.tokens.sign(TEST_ADMIN)}` }),
       async close() {
         await running.close();

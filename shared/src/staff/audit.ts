@@ -25,6 +25,9 @@ export const AUDIT_ACTIONS = [
   /** The daily retention job erased records not updated for RETENTION_MONTHS (kinds and ids only). */
   'retention-erased',
   'privacy-settings-changed',
+  /** A mail that found no record attached to one by staff, or discarded (docs/mail.md#unmatched-mail). */
+  'inbound-mail-attached',
+  'inbound-mail-discarded',
   /** A failed mail queued again from the Outbox page. */
   'mail-retried',
   'staff-created',

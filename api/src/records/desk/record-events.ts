@@ -1,4 +1,12 @@
-import type { Assignee, MailPurpose, MailWithheldReason, MatchedListName, RecordKind, TimelineEntryType } from '@sourcing/shared';
+import type {
+  Assignee,
+  InboundMailKind,
+  MailPurpose,
+  MailWithheldReason,
+  MatchedListName,
+  RecordKind,
+  TimelineEntryType,
+} from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
 import type { Transaction } from '../../db/database';
 import { columnTypes, type Engine } from '../../db/engine';
@@ -10,6 +18,8 @@ export interface EventDetails {
   note: { text: string };
   mail: { purpose: MailPurpose; to: string[]; subject: string };
   withheld: { purpose: MailPurpose; to: string; reason: MailWithheldReason };
+  /** A mail that came back (mail/inbound): who sent it, its subject, and a bounce's reason. */
+  answer: { mail: InboundMailKind; from: string; subject: string; fromOtherAddress: boolean; reason?: string };
   /** The other record of a link (its name is read when the timeline is, so an erased record leaves none behind). */
   link: { list: MatchedListName; recordId: string };
   unlink: { list: MatchedListName; recordId: string };

@@ -7,6 +7,7 @@ import {
   csvFileName,
   EXPORT_LINK_SUFFIX,
   OWNER_MINE,
+  referenceFieldOf,
   sortParam,
 } from '@sourcing/shared';
 import type { Context, Middleware } from 'koa';
@@ -24,6 +25,7 @@ import { allRecords, findRecord, listDefinitionOf, listRecords } from './record-
 import { UUID } from './cursor';
 import { createExportLinks } from './export-links';
 import { unreadAmong } from '../read-state/read-state';
+import { repliedAmong } from '../../mail/inbound/customer-replied';
 
 /**
  * Absolute signed attachment links for the signed-in admin, on PUBLIC_URL when set, else on the
@@ -94,7 +96,12 @@ export function registerAdminList(router: Router, deps: AppDeps, kind: RecordKin
     const { query } = ctx.state.input;
     ctx.set('Cache-Control', 'no-store');
     const page = await listRecords(deps, def, query, linkSigner(deps, ctx));
-    ctx.body = { ...page, unreadIds: await unreadAmong(deps, ctx.state.admin.id, kind, page.data) };
+    const ids = page.data.map((record) => String(record._id));
+    const [unreadIds, repliedIds] = await Promise.all([
+      unreadAmong(deps, ctx.state.admin.id, kind, page.data),
+      referenceFieldOf(kind.definition) ? repliedAmong(deps.db, kind.definition.kind, ids) : [],
+    ]);
+    ctx.body = { ...page, unreadIds, repliedIds };
   });
 
   // Validating here too means a malformed query is refused to the admin, not in a download.

@@ -36,6 +36,11 @@ export function describeEntry(entry: TimelineEntry): string {
         : `${MAIL_NAME[entry.purpose]} e-mailed to ${entry.to.join(', ')}`;
     case 'withheld':
       return `${MAIL_NAME[entry.purpose]} not e-mailed to ${entry.to}: ${WITHHELD_BECAUSE[entry.reason]}`;
+    case 'answer': {
+      const from = entry.fromOtherAddress ? `${entry.from} (from another address)` : entry.from;
+      if (entry.mail === 'bounce') return `A mail bounced: ${entry.reason ?? 'not delivered'}`;
+      return `${entry.mail === 'auto-reply' ? 'Automatic reply' : 'Reply'} from ${from}: ${entry.subject || '(no subject)'}`;
+    }
     case 'link':
     case 'unlink': {
       const other = `${MATCHED_NOUNS[entry.list].one} ${entry.name ?? '(since erased)'}`;

@@ -1,0 +1,367 @@
+import { randomUUID } from 'node:crypto';
+import nodemailer, { type Transporter } from 'nodemailer';
+import {
+  ADMIN_LISTS,
+  CONVERSATION_SUFFIX,
+  type Conversation,
+  type IncomingConversationMail,
+  type ListPage,
+  type OutgoingConversationMail,
+  type TimelineEntry,
+  type UnmatchedMailPage,
+} from '@sourcing/shared';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { recordEvents } from '../../test/events';
+import { withProof } from '../../test/form-proof';
+import { recordByReference } from '../../test/references';
+import { smtpCapture, type CapturedMail, type SmtpCapture } from '../../test/smtp-capture';
+import { call, jsonBody, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+
+const DESK = 'desk@sourcing.example';
+const CONTACTS = `/api${ADMIN_LISTS.contacts.path}`;
+
+interface MailParts {
+  from: string;
+  to: string;
+  subject: string;
+  body: string;
+  messageId?: string;
+  inReplyTo?: string;
+  references?: string;
+  headers?: string[];
+}
+
+/** A plain mail as a buyer's mail program writes it. */
+function mail(parts: MailParts): string {
+  return [
+    `From: ${parts.from}`,
+    `To: ${parts.to}`,
+    `Subject: ${parts.subject}`,
+    `Date: Thu, 26 Nov 2026 10:00:00 +0000`,
+    `Message-ID: ${parts.messageId ?? `<${randomUUID()}@buyer.example>`}`,
+    ...(parts.inReplyTo ? [`In-Reply-To: ${parts.inReplyTo}`] : []),
+    ...(parts.references ? [`References: ${parts.references}`] : []),
+    ...(parts.headers ?? []),
+    'MIME-Version: 1.0',
+    'Content-Type: text/plain; charset=utf-8',
+    '',
+    parts.body,
+    '',
+  ].join('\r\n');
+}
+
+describe.each(TEST_ENGINES)('answers come back into the record through the SMTP receiver, on %s', (engine) => {
+  let smtp: SmtpCapture;
+  let server: TestServer;
+  let client: Transporter;
+
+  beforeAll(async () => {
+    smtp = await smtpCapture();
+    server = await startTestServer({
+      engine,
+      env: {
+        SMTP_URL: smtp.url,
+        MAIL_POLL_MS: '50',
+        MAIL_FROM: 'Sourcing <no-reply@sourcing.example>',
+        REPLY_TO_ADDRESS: DESK,
+        INBOUND_SMTP_PORT: '0',
+        INBOUND_MAX_MB: '0.05',
+      },
+    });
+    client = nodemailer.createTransport({ host: '127.0.0.1', port: server.inboundSmtpPort!, secure: false, ignoreTLS: true });
+  });
+  afterAll(async () => {
+    client?.close();
+    await server?.close();
+    await smtp?.stop();
+  });
+
+  const admin = (method: string, path: string, body?: unknown) => sendJson(server, method, path, body, server.adminHeaders());
+
+  /** Hands a raw mail to the receiver as a mail server would; resolves once it answered 250. */
+  const deliver = (raw: string, to: string[] = [DESK], from = 'buyer@buyer.example') =>
+    client.sendMail({ envelope: { from, to }, raw });
+
+  /** A contact message from the form and a staff reply to it, both as the buyer received them. */
+  async function threadWithReply(name: string) {
+    const email = `${name.toLowerCase()}@buyer.example`;
+    const before = smtp.received.length;
+    const res = await call(server, '/api/contact', await withProof(server, jsonBody({ name, email, message: 'Basmati 1121?' })));
+    expect(res.status).toBe(201);
+    const { reference } = res.body as { reference: string };
+    const id = (await recordByReference(server, 'contacts', reference))._id;
+    await smtp.waitFor(before + 1);
+    expect((await admin('POST', `${CONTACTS}/${id}/reply`, { message: '25 t ready in Kandla.' })).status).toBe(201);
+    const reply: CapturedMail = (await smtp.waitFor(before + 2))[before + 1];
+    const replyTo = (Array.isArray(reply.mail.replyTo) ? reply.mail.replyTo[0] : reply.mail.replyTo)!.value[0].address!;
+    return { id, email, name, reference, reply, replyTo, messageId: reply.mail.messageId! };
+  }
+
+  const conversationOf = async (id: string) =>
+    ((await admin('GET', `${CONTACTS}/${id}${CONVERSATION_SUFFIX}`)).body as Conversation).mails;
+  const incomingOf = async (id: string) =>
+    (await conversationOf(id)).filter((m): m is IncomingConversationMail => m.direction === 'in');
+  const repliedIds = async () => ((await admin('GET', CONTACTS)).body as ListPage<unknown>).repliedIds ?? [];
+  const timelineOf = async (id: string) => (await admin('GET', `${CONTACTS}/${id}/timeline`)).body as TimelineEntry[];
+  const unmatched = async () => ((await admin('GET', '/api/admin/inbound')).body as UnmatchedMailPage).data;
+
+  it('threads the buyer’s answer to its record by the Reply-To token, shows it both ways, pushes it live and marks it replied until read', async () => {
+    const thread = await threadWithReply('Asha');
+    const live = recordEvents(server);
+    await live.reset();
+    const answer = mail({
+      from: `Asha Rao <${thread.email}>`,
+      to: thread.replyTo,
+      subject: `Re: ${thread.reference}`,
+      inReplyTo: thread.messageId,
+      references: thread.messageId,
+      body: `Price is fine, send the contract.\n\nOn Thu, 26 Nov 2026, Sourcing wrote:\n> 25 t ready in Kandla.\n> Reference: ${thread.reference}`,
+    });
+    const sent = await deliver(answer, [thread.replyTo]);
+    expect(sent.response).toMatch(/^250/);
+
+    const mails = await conversationOf(thread.id);
+    expect(mails.map((m) => [m.direction, m.subject])).toEqual([
+      ['out', `We received your message — ${thread.reference}`],
+      ['out', `Re: ${thread.reference}`],
+      ['in', `Re: ${thread.reference}`],
+    ]);
+    const [received] = await incomingOf(thread.id);
+    expect(received).toMatchObject({
+      kind: 'reply',
+      from: { address: thread.email, name: 'Asha Rao' },
+      fromOtherAddress: false,
+      replyText: 'Price is fine, send the contract.',
+      seen: false,
+    });
+    expect(received.text).toContain('> 25 t ready in Kandla.');
+    expect((mails[1] as OutgoingConversationMail).text).toContain('25 t ready in Kandla.');
+
+    expect(await repliedIds()).toContain(thread.id);
+    expect((await timelineOf(thread.id)).at(-1)).toMatchObject({ type: 'answer', mail: 'reply', from: thread.email });
+    const events = await live.settle();
+    expect(events.map((e) => [e.summary.id, e.change?.type, e.change?.text])).toEqual([
+      [thread.id, 'answer', `Reply from Asha Rao — ${thread.reference}`],
+    ]);
+
+    // Read by the record's owner (it has none: anyone), it is no longer "Customer replied".
+    expect((await admin('POST', `${CONTACTS}/${thread.id}${CONVERSATION_SUFFIX}/seen`)).body).toEqual({ seen: 1 });
+    expect(await repliedIds()).not.toContain(thread.id);
+    expect((await incomingOf(thread.id))[0].seen).toBe(true);
+
+    // The next staff reply answers the buyer's answer.
+    const before = smtp.received.length;
+    expect((await admin('POST', `${CONTACTS}/${thread.id}/reply`, { message: 'Contract attached.' })).status).toBe(201);
+    const next = (await smtp.waitFor(before + 1))[before];
+    expect(next.mail.inReplyTo).toBe(received && (await messageIdOf(received.id)));
+  });
+
+  const messageIdOf = async (inboundId: string) =>
+    (await server.deps.db.all<{ messageId: string }>(`SELECT "messageId" FROM "inbound_mails" WHERE "id" = ?`, [inboundId]))[0]
+      .messageId;
+
+  it('stores a Message-ID once, whether it comes twice in a row or twice at once', async () => {
+    const thread = await threadWithReply('Bilal');
+    const answer = mail({ from: thread.email, to: thread.replyTo, subject: 'Re: order', body: 'Once only.' });
+    await deliver(answer, [thread.replyTo]);
+    await deliver(answer, [thread.replyTo]);
+    const again = mail({ from: thread.email, to: thread.replyTo, subject: 'Re: order', body: 'Twice at once.' });
+    await Promise.all([deliver(again, [thread.replyTo]), deliver(again, [thread.replyTo])]);
+    expect((await incomingOf(thread.id)).map((m) => m.replyText)).toEqual(['Once only.', 'Twice at once.']);
+  });
+
+  it('threads by In-Reply-To when the token is missing, and by a reference in the subject only from the record’s own address', async () => {
+    const thread = await threadWithReply('Chen');
+    // To the desk's plain address (the buyer typed it), but answering our reply.
+    await deliver(
+      mail({ from: thread.email, to: DESK, subject: 'About the rice', inReplyTo: thread.messageId, body: 'By thread.' }),
+    );
+    // No References, no token: the reference in the subject, from the buyer's own address.
+    await deliver(
+      mail({
+        from: thread.email.toUpperCase(),
+        to: DESK,
+        subject: `Question on ${thread.reference.toLowerCase()}`,
+        body: 'By reference.',
+      }),
+    );
+    // A stranger quoting the reference is not attached.
+    await deliver(
+      mail({ from: 'stranger@elsewhere.example', to: DESK, subject: `Re: ${thread.reference}`, body: 'Let me in.' }),
+      [DESK],
+      'stranger@elsewhere.example',
+    );
+    expect((await incomingOf(thread.id)).map((m) => m.replyText)).toEqual(['By thread.', 'By reference.']);
+    const waiting = await unmatched();
+    expect(waiting.find((m) => m.replyText === 'Let me in.')).toMatchObject({ from: { address: 'stranger@elsewhere.example' } });
+  });
+
+  it('attaches a token forwarded to another address, shown as from another address', async () => {
+    const thread = await threadWithReply('Dara');
+    await deliver(
+      mail({ from: 'colleague@buyer-group.example', to: thread.replyTo, subject: 'Re: fwd', body: 'I handle this now.' }),
+      [thread.replyTo],
+    );
+    const [received] = await incomingOf(thread.id);
+    expect(received).toMatchObject({ replyText: 'I handle this now.', fromOtherAddress: true });
+    expect((await timelineOf(thread.id)).at(-1)).toMatchObject({ type: 'answer', fromOtherAddress: true });
+  });
+
+  it('shows an automatic reply as such, never as the customer’s answer', async () => {
+    const thread = await threadWithReply('Emre');
+    const live = recordEvents(server);
+    await live.reset();
+    await deliver(
+      mail({
+        from: thread.email,
+        to: thread.replyTo,
+        subject: 'Out of office',
+        headers: ['Auto-Submitted: auto-replied'],
+        body: 'Back Monday.',
+      }),
+      [thread.replyTo],
+    );
+    await deliver(
+      mail({ from: thread.email, to: thread.replyTo, subject: 'Re: rice', headers: ['Precedence: bulk'], body: 'List mail.' }),
+      [thread.replyTo],
+    );
+    expect((await incomingOf(thread.id)).map((m) => m.kind)).toEqual(['auto-reply', 'auto-reply']);
+    expect(await repliedIds()).not.toContain(thread.id);
+    expect((await live.settle()).map((e) => e.change?.text)).toEqual([
+      `Automatic reply from ${thread.email} — ${thread.reference}`,
+      `Automatic reply from ${thread.email} — ${thread.reference}`,
+    ]);
+  });
+
+  it('marks the mail a bounce reports on as bounced, with the reason', async () => {
+    const thread = await threadWithReply('Farah');
+    const boundary = 'report-boundary';
+    const bounce = [
+      'From: Mail Delivery System <mailer-daemon@mx.buyer.example>',
+      `To: no-reply@sourcing.example`,
+      'Subject: Undelivered Mail Returned to Sender',
+      `Message-ID: <${randomUUID()}@mx.buyer.example>`,
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/report; report-type=delivery-status; boundary="${boundary}"`,
+      '',
+      `--${boundary}`,
+      'Content-Type: text/plain',
+      '',
+      'Your message could not be delivered.',
+      `--${boundary}`,
+      'Content-Type: message/delivery-status',
+      '',
+      'Reporting-MTA: dns; mx.buyer.example',
+      '',
+      `Final-Recipient: rfc822; ${thread.email}`,
+      'Action: failed',
+      'Status: 5.1.1',
+      'Diagnostic-Code: smtp; 550 5.1.1 mailbox unavailable',
+      `--${boundary}`,
+      'Content-Type: text/rfc822-headers',
+      '',
+      `Message-ID: ${thread.messageId}`,
+      `Subject: Re: ${thread.reference}`,
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    await deliver(bounce, [DESK], '');
+    const mails = await conversationOf(thread.id);
+    const reply = mails.find((m) => m.direction === 'out' && m.subject === `Re: ${thread.reference}`) as OutgoingConversationMail;
+    expect(reply.bounce).toMatchObject({ reason: '550 5.1.1 mailbox unavailable' });
+    expect(mails.at(-1)).toMatchObject({ direction: 'in', kind: 'bounce' });
+    expect(await repliedIds()).not.toContain(thread.id);
+  });
+
+  it('lists an attachment and keeps the mail as it came for the .eml download', async () => {
+    const thread = await threadWithReply('Gita');
+    const boundary = 'mixed-boundary';
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const raw = [
+      `From: ${thread.email}`,
+      `To: ${thread.replyTo}`,
+      'Subject: Signed contract',
+      `Message-ID: <${randomUUID()}@buyer.example>`,
+      'MIME-Version: 1.0',
+      `Content-Type: multipart/mixed; boundary="${boundary}"`,
+      '',
+      `--${boundary}`,
+      'Content-Type: text/plain; charset=utf-8',
+      '',
+      'Signed, see attached.',
+      `--${boundary}`,
+      'Content-Type: application/pdf; name="contract.pdf"',
+      'Content-Disposition: attachment; filename="contract.pdf"',
+      'Content-Transfer-Encoding: base64',
+      '',
+      pdf.toString('base64'),
+      `--${boundary}--`,
+      '',
+    ].join('\r\n');
+    await deliver(raw, [thread.replyTo]);
+    const [received] = await incomingOf(thread.id);
+    expect(received.attachments).toEqual([{ name: 'contract.pdf', contentType: 'application/pdf', size: pdf.length }]);
+    const link = (await admin('GET', `/api/admin/inbound/eml-link?mail=${received.id}`)).body as { url: string };
+    const download = await fetch(link.url);
+    expect(download.status).toBe(200);
+    expect(download.headers.get('content-type')).toMatch(/^message\/rfc822/);
+    expect(await download.text()).toBe(raw);
+    // Without the signature or a token it is refused.
+    expect((await fetch(link.url.replace(/sig=[^&]+/, 'sig=forged'))).status).toBe(401);
+  });
+
+  it('refuses mail for other mailboxes (no relaying) and mail over INBOUND_MAX_MB', async () => {
+    await expect(
+      deliver(mail({ from: 'a@x.example', to: 'ceo@sourcing.example', subject: 'x', body: 'x' }), ['ceo@sourcing.example']),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    await expect(
+      deliver(mail({ from: 'a@x.example', to: 'victim@elsewhere.example', subject: 'x', body: 'x' }), [
+        'victim@elsewhere.example',
+      ]),
+    ).rejects.toMatchObject({ responseCode: 550 });
+    const big = mail({ from: 'a@x.example', to: DESK, subject: 'big', body: 'x'.repeat(80_000) });
+    await expect(deliver(big)).rejects.toMatchObject({ responseCode: 552 });
+  });
+
+  it('lets staff attach an unmatched mail to a record by its reference, or discard one', async () => {
+    const thread = await threadWithReply('Hana');
+    await deliver(
+      mail({ from: 'hana.private@mail.example', to: DESK, subject: 'My other address', body: 'Same person, other mailbox.' }),
+      [DESK],
+      'hana.private@mail.example',
+    );
+    await deliver(
+      mail({ from: 'spam@junk.example', to: DESK, subject: 'Cheap rice', body: 'Buy now.' }),
+      [DESK],
+      'spam@junk.example',
+    );
+    const waiting = await unmatched();
+    const mine = waiting.find((m) => m.from.address === 'hana.private@mail.example')!;
+    const junk = waiting.find((m) => m.from.address === 'spam@junk.example')!;
+
+    expect((await admin('POST', `/api/admin/inbound/${mine.id}/attach`, { reference: 'INQ-000000' })).status).toBe(404);
+    const attached = await admin('POST', `/api/admin/inbound/${mine.id}/attach`, { reference: thread.reference.toLowerCase() });
+    expect(attached.body).toEqual({ message: `Attached to ${thread.reference}` });
+    expect((await admin('POST', `/api/admin/inbound/${mine.id}/attach`, { reference: thread.reference })).status).toBe(409);
+    expect(await incomingOf(thread.id)).toMatchObject([{ replyText: 'Same person, other mailbox.', fromOtherAddress: true }]);
+
+    expect((await admin('POST', `/api/admin/inbound/${junk.id}/discard`)).status).toBe(200);
+    expect((await unmatched()).map((m) => m.id)).not.toContain(junk.id);
+    const [kept] = await server.deps.db.all<{ text: string; state: string }>(
+      `SELECT "text", "state" FROM "inbound_mails" WHERE "id" = ?`,
+      [junk.id],
+    );
+    expect(kept).toEqual({ text: '', state: 'discarded' });
+    // The same mail coming again is still recognised, and not listed again.
+    const audit = (await admin('GET', '/api/admin/audit?action=inbound-mail-attached')).body as { data: unknown[] };
+    expect(audit.data.length).toBeGreaterThanOrEqual(1);
+  });
+
+  it('erases a record’s conversation with it', async () => {
+    const thread = await threadWithReply('Ivan');
+    await deliver(mail({ from: thread.email, to: thread.replyTo, subject: 'Re', body: 'Erase me too.' }), [thread.replyTo]);
+    expect(await incomingOf(thread.id)).toHaveLength(1);
+    expect((await admin('DELETE', `${CONTACTS}/${thread.id}`)).status).toBe(200);
+    expect(await server.deps.db.all(`SELECT "id" FROM "inbound_mails" WHERE "recordId" = ?`, [thread.id])).toEqual([]);
+  });
+});
