@@ -365,3 +365,47 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     expect(await server.deps.db.all(`SELECT "id" FROM "inbound_mails" WHERE "recordId" = ?`, [thread.id])).toEqual([]);
   });
 });
+
+describe.runIf(TEST_ENGINES.includes('postgres'))('two replicas receiving the same answers, on postgres', () => {
+  let a: TestServer;
+  let b: TestServer;
+  const env = { REPLY_TO_ADDRESS: DESK, INBOUND_SMTP_PORT: '0', MAIL_POLL_MS: '50' };
+
+  beforeAll(async () => {
+    a = await startTestServer({ engine: 'postgres', env });
+    b = await startTestServer({ engine: 'postgres', env, postgresSchema: a.postgresSchema! });
+  });
+  afterAll(async () => {
+    await b?.close();
+    await a?.close();
+  });
+
+  it('stores each Message-ID once when both replicas get it at once, and the other replica hears of it live', async () => {
+    const res = await call(
+      a,
+      '/api/contact',
+      await withProof(a, jsonBody({ name: 'Jun', email: 'jun@buyer.example', message: 'Rice?' })),
+    );
+    const { reference } = res.body as { reference: string };
+    const id = (await recordByReference(a, 'contacts', reference))._id;
+    const live = recordEvents(a);
+    await live.reset();
+    const clients = [a, b].map((server) =>
+      nodemailer.createTransport({ host: '127.0.0.1', port: server.inboundSmtpPort!, secure: false, ignoreTLS: true }),
+    );
+    const answers = Array.from({ length: 10 }, (_, i) =>
+      mail({ from: 'jun@buyer.example', to: DESK, subject: `Re: ${reference}`, body: `Answer ${i}.` }),
+    );
+    // Every answer to both replicas at once, as two MX hosts or a retrying relay would deliver it.
+    await Promise.all(
+      answers.flatMap((raw) =>
+        clients.map((client) => client.sendMail({ envelope: { from: 'jun@buyer.example', to: [DESK] }, raw })),
+      ),
+    );
+    for (const client of clients) client.close();
+    const rows = await a.deps.db.all<{ replyText: string }>(`SELECT "replyText" FROM "inbound_mails" WHERE "recordId" = ?`, [id]);
+    expect(rows.map((r) => r.replyText).sort()).toEqual(answers.map((_, i) => `Answer ${i}.`).sort());
+    const events = await live.settle();
+    expect(events.filter((e) => e.change?.type === 'answer')).toHaveLength(10);
+  });
+});
