@@ -1,6 +1,7 @@
 import { durabilitySuite } from './suites/durability';
 import { exportSuite } from './suites/export';
 import { growthSuite, DEFAULT_SIZES } from './suites/growth';
+import { inboundSuite } from './suites/inbound';
 import { realtimeSuite } from './suites/realtime';
 import { throughputSuite } from './suites/throughput';
 import { webSuite } from './suites/web';
@@ -9,7 +10,7 @@ import { postgresAvailable, BENCH_DATABASE_URL, type Engine } from './lib/proces
 
 /**
  * `npm run bench`: every suite on SQLite and PostgreSQL, tables on stdout, JSON under bench/results/.
- *   BENCH_SUITES=throughput,growth,realtime,export,durability,web   which suites (default all)
+ *   BENCH_SUITES=throughput,growth,realtime,export,durability,inbound,web   which suites (default all)
  *   BENCH_ENGINES=sqlite,postgres                 which engines (PostgreSQL skipped if unreachable)
  *   BENCH_SIZES=1000,100000,1000000               growth sizes
  *   BENCH_SECONDS=3 BENCH_ROUNDS=3 BENCH_CONNECTIONS=10   autocannon: seconds per run, alternating rounds
@@ -25,7 +26,7 @@ const list = (value: string | undefined, fallback: string[]) =>
     : fallback;
 
 async function main() {
-  const suites = list(process.env.BENCH_SUITES, ['throughput', 'growth', 'realtime', 'export', 'durability', 'web']);
+  const suites = list(process.env.BENCH_SUITES, ['throughput', 'growth', 'realtime', 'export', 'durability', 'inbound', 'web']);
   const sizes = list(process.env.BENCH_SIZES, DEFAULT_SIZES.map(String)).map(Number);
   let engines = list(process.env.BENCH_ENGINES, ['sqlite', 'postgres']) as Engine[];
   if (engines.includes('postgres') && !(await postgresAvailable())) {
@@ -38,6 +39,7 @@ async function main() {
   if (suites.includes('realtime')) await realtimeSuite(engines);
   if (suites.includes('export')) await exportSuite(engines);
   if (suites.includes('durability')) await durabilitySuite(engines);
+  if (suites.includes('inbound')) await inboundSuite(engines);
   if (suites.includes('web')) webSuite();
 }
 

@@ -21,7 +21,8 @@ export type Engine = 'sqlite' | 'postgres';
 export const BENCH_DATABASE_URL = process.env.BENCH_DATABASE_URL ?? 'postgres://sourcing:sourcing@127.0.0.1:5432/sourcing_bench';
 
 let nextPort = Number(process.env.BENCH_PORT_BASE ?? 3270);
-const takePort = () => nextPort++;
+/** A port of the bench's range, for a server it starts (the API's own, or its SMTP receiver's). */
+export const takePort = () => nextPort++;
 
 export interface Process {
   url: string;
@@ -127,7 +128,8 @@ const extraArgs = () => (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).fil
 const apiStdout = () => (process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'a') : 'ignore');
 
 /** The real server, production settings except rate limits raised so the load is not refused. */
-export async function startApi(store: Store): Promise<Process & { token: string }> {
+/** The API on a store; `extraEnv` adds settings (the inbound suite's SMTP receiver). */
+export async function startApi(store: Store, extraEnv: Record<string, string> = {}): Promise<Process & { token: string }> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     DATA_DIR: store.dataDir,
@@ -145,6 +147,7 @@ export async function startApi(store: Store): Promise<Process & { token: string 
     ALTCHA_COST: '1',
     ALTCHA_MAX_NUMBER: '20',
     FORM_MIN_FILL_SECONDS: '0',
+    ...extraEnv,
   };
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   const api = spawnNode(['--enable-source-maps', ...profileArgs(), ...extraArgs(), apiBundle()], env, takePort(), apiStdout());
