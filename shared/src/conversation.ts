@@ -5,11 +5,17 @@ import { API_PATHS } from './api-paths';
 /** What a mail that came in is: a person's answer, an automatic one (out of office...), or a bounce. */
 export type InboundMailKind = 'reply' | 'auto-reply' | 'bounce';
 
-/** A file that came with an inbound mail (it is inside the mail's `.eml`). */
+/**
+ * A file that came with an inbound mail: kept as a file of the record (`url`, a short-lived signed
+ * link, like a form upload's) or not (`notKept` says why: its type, its size, the upload budget);
+ * every one stays inside the mail's `.eml`.
+ */
 export interface InboundAttachmentSummary {
   name: string;
   contentType: string;
   size: number;
+  url?: string;
+  notKept?: string;
 }
 
 /** A mail of the record as it was sent (or is being sent): its full text, its state, and a bounce that came back. */

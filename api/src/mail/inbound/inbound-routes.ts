@@ -20,17 +20,18 @@ import { heldQuery, roleOrSignedLink } from '../../http/signed-downloads';
 import { validate, type InputState } from '../../http/validate';
 import { UUID } from '../../records/list/cursor';
 import { createExportLinks } from '../../records/list/export-links';
-import { changeWithEvents } from '../../records/publish';
+import { linkSigner } from '../../records/list/register-admin-list';
+import type { LinkSigner } from '../../records/attachment-files';
+import type { InboundFile } from './inbound-files';
 import { OUTBOX, type OutboxRow } from '../outbox-entity';
+import { attachInboundMail, NOT_UNMATCHED } from './attach-inbound';
 import { markRepliesSeen } from './customer-replied';
-import { enterConversation } from './receive-inbound';
-import { sameAddress, THREADED_KINDS, type ThreadedRecord } from './thread-inbound';
+import { THREADED_KINDS, type ThreadedRecord } from './thread-inbound';
 
 /** The newest unmatched mails the list shows. */
 export const UNMATCHED_PAGE_SIZE = 200;
 
 export const NO_RECORD_WITH_REFERENCE = 'No record has that reference';
-export const NOT_UNMATCHED = 'This mail is no longer waiting: someone attached or discarded it';
 
 /** The columns of an inbound mail the admin reads (never `raw`, which only the .eml download sends). */
 const INBOUND_COLUMNS = `"id", "kind", "receivedAt", "fromAddress", "fromName", "fromOtherAddress", "toAddresses", "ccAddresses",
@@ -65,8 +66,12 @@ const presentUnmatched = (row: InboundRow): UnmatchedMail => ({
   attachments: JSON.parse(row.attachments) as UnmatchedMail['attachments'],
 });
 
-const presentIncoming = (row: InboundRow): IncomingConversationMail => ({
+/** An answer of the record, its kept attachments with signed links to open them (like a form upload's). */
+const presentIncoming = (row: InboundRow, sign: LinkSigner): IncomingConversationMail => ({
   ...presentUnmatched(row),
+  attachments: (JSON.parse(row.attachments) as InboundFile[]).map(({ storedName, ...file }) =>
+    storedName ? { ...file, url: sign(storedName) } : file,
+  ),
   direction: 'in',
   fromOtherAddress: Boolean(row.fromOtherAddress),
   cc: JSON.parse(row.ccAddresses) as string[],
@@ -125,7 +130,9 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
           [recordKind, record.id],
         ),
       ]);
-      const mails = [...sent.map(presentOutgoing), ...received.map(presentIncoming)].sort((a, b) => a.at.localeCompare(b.at));
+      const mails = [...sent.map(presentOutgoing), ...received.map((row) => presentIncoming(row, linkSigner(deps, ctx)))].sort(
+        (a, b) => a.at.localeCompare(b.at),
+      );
       ctx.set('Cache-Control', 'no-store');
       ctx.body = { mails } satisfies Conversation;
     });
@@ -146,19 +153,11 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
     ctx.body = { data: rows.map(presentUnmatched) } satisfies UnmatchedMailPage;
   });
 
+  /** A mail of the unmatched list by id (404 when there is none; the action's own UPDATE checks it still waits). */
   const unmatchedRow = async (id: string) => {
-    const [row] = UUID.test(id)
-      ? await deps.db.all<{
-          id: string;
-          state: string;
-          kind: InboundMailKind;
-          fromAddress: string;
-          fromName: string | null;
-          subject: string;
-        }>(`SELECT "id", "state", "kind", "fromAddress", "fromName", "subject" FROM "inbound_mails" WHERE "id" = ?`, [id])
-      : [];
+    const [row] = UUID.test(id) ? await deps.db.all<{ id: string }>(`SELECT "id" FROM "inbound_mails" WHERE "id" = ?`, [id]) : [];
     if (!row) throw new HttpError(404, NOT_FOUND);
-    return row;
+    return { id: String(row.id) };
   };
 
   router.post<AdminState & InputState<z.output<typeof attachSchema>>>(
@@ -170,30 +169,7 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
       const reference = ctx.state.input.body.reference.toUpperCase();
       const record = await recordByReference(deps, reference);
       if (!record) throw new HttpError(404, NO_RECORD_WITH_REFERENCE, { reference: NO_RECORD_WITH_REFERENCE });
-      const fromOtherAddress = !sameAddress(record.email, mail.fromAddress);
-      await changeWithEvents(deps, async (tx, announce) => {
-        const attached = await tx.run(
-          `UPDATE "inbound_mails" SET "state" = 'attached', "recordKind" = ?, "recordId" = ?, "matchedBy" = 'staff',
-  "fromOtherAddress" = ${fromOtherAddress ? 'TRUE' : 'FALSE'} WHERE "id" = ? AND "state" = 'unmatched'`,
-          [record.kind.definition.kind, record.id, mail.id],
-        );
-        if (!attached) throw new HttpError(409, NOT_UNMATCHED);
-        const message = {
-          kind: mail.kind,
-          from: { address: mail.fromAddress, name: mail.fromName },
-          subject: mail.subject,
-          bounce: null,
-        };
-        await enterConversation(tx, announce, deps, message, record, fromOtherAddress);
-        const target = { kind: record.kind.definition.kind, id: record.id };
-        await deps.audit(
-          ctx,
-          'inbound-mail-attached',
-          target,
-          { summary: `unmatched mail attached to ${record.reference}`, mailId: mail.id },
-          tx,
-        );
-      });
+      await attachInboundMail(deps, ctx, mail.id, record);
       ctx.body = { message: `Attached to ${record.reference}` };
     },
   );

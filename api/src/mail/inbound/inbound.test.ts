@@ -1,4 +1,6 @@
 import { randomUUID } from 'node:crypto';
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import nodemailer, { type Transporter } from 'nodemailer';
 import {
   ADMIN_LISTS,
@@ -273,10 +275,18 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     expect(await repliedIds()).not.toContain(thread.id);
   });
 
-  it('lists an attachment and keeps the mail as it came for the .eml download', async () => {
+  it('keeps an attachment as a file of the record as form uploads are kept, refuses one that runs programs, and keeps the mail as it came', async () => {
     const thread = await threadWithReply('Gita');
     const boundary = 'mixed-boundary';
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    const part = (name: string, type: string, bytes: Buffer) => [
+      `--${boundary}`,
+      `Content-Type: ${type}; name="${name}"`,
+      `Content-Disposition: attachment; filename="${name}"`,
+      'Content-Transfer-Encoding: base64',
+      '',
+      bytes.toString('base64'),
+    ];
     const raw = [
       `From: ${thread.email}`,
       `To: ${thread.replyTo}`,
@@ -289,18 +299,24 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
       'Content-Type: text/plain; charset=utf-8',
       '',
       'Signed, see attached.',
-      `--${boundary}`,
-      'Content-Type: application/pdf; name="contract.pdf"',
-      'Content-Disposition: attachment; filename="contract.pdf"',
-      'Content-Transfer-Encoding: base64',
-      '',
-      pdf.toString('base64'),
+      ...part('contract.pdf', 'application/pdf', pdf),
+      ...part('invoice.pdf.exe', 'application/octet-stream', Buffer.from('MZ not a pdf')),
+      ...part('notes.pdf', 'application/pdf', Buffer.from([0, 159, 146, 150, 0, 1, 2, 3])),
       `--${boundary}--`,
       '',
     ].join('\r\n');
     await deliver(raw, [thread.replyTo]);
     const [received] = await incomingOf(thread.id);
-    expect(received.attachments).toEqual([{ name: 'contract.pdf', contentType: 'application/pdf', size: pdf.length }]);
+    const [contract, runnable, fake] = received.attachments;
+    expect(contract).toMatchObject({ name: 'contract.pdf', contentType: 'application/pdf', size: pdf.length });
+    expect(contract.notKept).toBeUndefined();
+    const file = await fetch(contract.url!);
+    expect(file.status).toBe(200);
+    expect(Buffer.from(await file.arrayBuffer())).toEqual(pdf);
+    expect(runnable).toMatchObject({ name: 'invoice.pdf.exe', notKept: expect.stringContaining('can run programs') });
+    expect(runnable.url).toBeUndefined();
+    expect(fake).toMatchObject({ name: 'notes.pdf', notKept: 'The content of notes.pdf is not a PDF' });
+
     const link = (await admin('GET', `/api/admin/inbound/eml-link?mail=${received.id}`)).body as { url: string };
     const download = await fetch(link.url);
     expect(download.status).toBe(200);
@@ -308,6 +324,13 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     expect(await download.text()).toBe(raw);
     // Without the signature or a token it is refused.
     expect((await fetch(link.url.replace(/sig=[^&]+/, 'sig=forged'))).status).toBe(401);
+
+    // Erasing the record removes the kept file from the disk, and the mail with it.
+    const storedName = new URL(contract.url!).pathname.split('/').pop()!;
+    expect(existsSync(join(server.deps.config.uploadsDir, storedName))).toBe(true);
+    expect((await admin('DELETE', `${CONTACTS}/${thread.id}`)).status).toBe(200);
+    expect(existsSync(join(server.deps.config.uploadsDir, storedName))).toBe(false);
+    expect(await server.deps.db.all(`SELECT "id" FROM "inbound_mails" WHERE "recordId" = ?`, [thread.id])).toEqual([]);
   });
 
   it('refuses mail for other mailboxes (no relaying) and mail over INBOUND_MAX_MB', async () => {
@@ -355,14 +378,6 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     // The same mail coming again is still recognised, and not listed again.
     const audit = (await admin('GET', '/api/admin/audit?action=inbound-mail-attached')).body as { data: unknown[] };
     expect(audit.data.length).toBeGreaterThanOrEqual(1);
-  });
-
-  it('erases a record’s conversation with it', async () => {
-    const thread = await threadWithReply('Ivan');
-    await deliver(mail({ from: thread.email, to: thread.replyTo, subject: 'Re', body: 'Erase me too.' }), [thread.replyTo]);
-    expect(await incomingOf(thread.id)).toHaveLength(1);
-    expect((await admin('DELETE', `${CONTACTS}/${thread.id}`)).status).toBe(200);
-    expect(await server.deps.db.all(`SELECT "id" FROM "inbound_mails" WHERE "recordId" = ?`, [thread.id])).toEqual([]);
   });
 });
 

@@ -7,13 +7,14 @@ import { eventRow, storeEvents } from '../../records/desk/record-events';
 import { touchRecords } from '../../records/desk/updated-at';
 import { changeWithEvents, type Announce } from '../../records/publish';
 import type { AnyRow } from '../../records/record-kind';
+import { indexInboundFiles, keepInboundFiles, type InboundFile } from './inbound-files';
 import { readInbound, type InboundMessage } from './read-inbound';
 import { sameAddress, threadInbound, type MatchedBy, type ThreadedRecord } from './thread-inbound';
 
 /** Which way a mail came in: the desk mailbox over IMAP, or the SMTP receiver. */
 export type InboundVia = 'imap' | 'smtp';
 
-export type InboundDeps = Pick<AppDeps, 'db' | 'engine' | 'config' | 'bus' | 'logger' | 'now'>;
+export type InboundDeps = Pick<AppDeps, 'db' | 'engine' | 'config' | 'bus' | 'logger' | 'now' | 'uploads' | 'uploadBudget'>;
 
 /** What receiving a mail did: stored it (attached to a record or unmatched), or nothing, as it was here already. */
 export type Received =
@@ -22,6 +23,13 @@ export type Received =
   | { outcome: 'duplicate' };
 
 const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
+
+/** An attachment as listed before it is kept (an unmatched mail's: it stays inside the mail). */
+export const summaryOf = (a: InboundMessage['attachments'][number]): InboundFile => ({
+  name: a.name,
+  contentType: a.contentType,
+  size: a.content.length,
+});
 
 /** What the timeline, the live change and the notification say of a mail that came back. */
 export function answerLine(message: Pick<InboundMessage, 'kind' | 'from' | 'bounce'>, reference: string): string {
@@ -38,6 +46,7 @@ async function insertInbound(
   raw: Buffer,
   via: InboundVia,
   threading: { record: ThreadedRecord; matchedBy: MatchedBy; fromOtherAddress: boolean } | null,
+  files: InboundFile[],
 ): Promise<string | null> {
   const id = randomUUID();
   const rows = await tx.all<{ id: string }>(
@@ -64,7 +73,7 @@ ON CONFLICT ("messageId") DO NOTHING RETURNING "id"`,
       message.html,
       message.inReplyTo,
       JSON.stringify(message.references),
-      JSON.stringify(message.attachments.map((a) => ({ name: a.name, contentType: a.contentType, size: a.content.length }))),
+      JSON.stringify(files),
       raw,
       via,
       message.sentAt ? dbTime(deps.engine, message.sentAt) : null,
@@ -144,12 +153,29 @@ export async function receiveInbound(
     ...found,
     fromOtherAddress: message.kind !== 'bounce' && !!message.from && !sameAddress(found.record.email, message.from.address),
   };
-  const id = await changeWithEvents(deps, async (tx, announce) => {
-    const stored = await insertInbound(tx, deps, message, raw, via, threading);
-    if (stored && threading) await enterConversation(tx, announce, deps, message, threading.record, threading.fromOtherAddress);
-    return stored;
-  });
-  if (!id) return { outcome: 'duplicate' };
+  // A threaded mail's attachments become files of its record; an unmatched one's wait inside it until staff attach it.
+  const kept = threading
+    ? await keepInboundFiles(deps, message.from?.address ?? '', message.attachments)
+    : { files: message.attachments.map(summaryOf), forget: () => Promise.resolve() };
+  let id: string | null;
+  try {
+    id = await changeWithEvents(deps, async (tx, announce) => {
+      const stored = await insertInbound(tx, deps, message, raw, via, threading, kept.files);
+      if (stored && threading) {
+        const { record } = threading;
+        await indexInboundFiles(tx, kept.files, { kind: record.kind.definition.kind, id: record.id }, deps.now());
+        await enterConversation(tx, announce, deps, message, record, threading.fromOtherAddress);
+      }
+      return stored;
+    });
+  } catch (error) {
+    await kept.forget();
+    throw error;
+  }
+  if (!id) {
+    await kept.forget();
+    return { outcome: 'duplicate' };
+  }
   if (!threading) {
     deps.logger.info('inbound mail unmatched', { id, via });
     return { outcome: 'unmatched', id };
