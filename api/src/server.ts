@@ -13,6 +13,8 @@ import type { Config } from './config';
 import { openDatabase } from './db/open-database';
 import { createLogger, type Logger } from './http/logger';
 import { createLimiterFactory } from './limits/limiters';
+import { imapProgressStore, startImapPoller, type ImapPoller } from './mail/inbound/imap-poller';
+import { receiveInbound } from './mail/inbound/receive-inbound';
 import { startSmtpReceiver, type SmtpReceiver } from './mail/inbound/smtp-receiver';
 import { startMailWorker } from './mail/outbox-worker';
 import { createMailTransport } from './mail/transport';
@@ -49,6 +51,8 @@ export interface RunningServer {
   firstAdmin: FirstAdminOutcome;
   /** The SMTP receiver for answers, when INBOUND_SMTP_PORT is set (docs/mail.md#answers-over-smtp). */
   inboundSmtp: SmtpReceiver | null;
+  /** The reader of the desk mailbox, when IMAP_URL is set (docs/mail.md#answers-over-imap). */
+  imapPoller: ImapPoller | null;
   close(): Promise<void>;
 }
 
@@ -146,6 +150,16 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     inbound.smtpPort !== null && config.mail.replyToAddress
       ? await startSmtpReceiver(deps, inbound, config.mail.replyToAddress)
       : null;
+  const imapPoller = inbound.imapUrl
+    ? startImapPoller({
+        url: inbound.imapUrl,
+        doneFolder: inbound.imapDoneFolder,
+        pollMs: inbound.imapPollMs,
+        progress: imapProgressStore(db, now),
+        deliver: async (raw) => void (await receiveInbound(deps, raw, 'imap')),
+        logger,
+      })
+    : null;
   const host = config.host === '0.0.0.0' || config.host === '::' ? '127.0.0.1' : config.host;
 
   let closing: Promise<void> | null = null;
@@ -153,6 +167,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     (closing ??= (async () => {
       retention.stop();
       await inboundSmtp?.close();
+      await imapPoller?.close();
       sessions.close();
       await hub.close();
       await new Promise<void>((resolve) => {
@@ -165,5 +180,5 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await db.close();
     })());
 
-  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, hub, firstAdmin, inboundSmtp, close };
+  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, hub, firstAdmin, inboundSmtp, imapPoller, close };
 }
