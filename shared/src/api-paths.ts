@@ -33,6 +33,8 @@ export const API_PATHS = {
   adminOutbox: '/admin/outbox',
   /** Mails that came in and found no record (docs/mail.md#unmatched-mail); attach, discard, `.eml`. */
   adminInbound: '/admin/inbound',
+  /** Texts owners keep for staff replies, with placeholders (docs/admin.md#canned-replies). */
+  adminCannedReplies: '/admin/canned-replies',
   /** Addresses and domains that get no mail and whose submissions are spam (owners). */
   adminBlockList: '/admin/block-list',
   /** A person's records by e-mail address: look-up, export (ZIP) and erasure (owners). */

@@ -1,6 +1,9 @@
 /** A record's conversation (docs/mail.md#answers): the mails it sent and the ones that came back. */
+import { z } from 'zod';
 import type { MailPurpose, OutboxMailSummary } from './api';
 import { API_PATHS } from './api-paths';
+import { MAX_LENGTH } from './constants';
+import { optionalText, requiredEmail, requiredText } from './schemas/common';
 
 /** What a mail that came in is: a person's answer, an automatic one (out of office...), or a bounce. */
 export type InboundMailKind = 'reply' | 'auto-reply' | 'bounce';
@@ -59,6 +62,8 @@ export type ConversationMail = OutgoingConversationMail | IncomingConversationMa
 /** GET <list>/:id/conversation: every mail of the record, both directions, oldest first. */
 export interface Conversation {
   mails: ConversationMail[];
+  /** What a reply is called unless staff change it: replySubjectOf the thread's latest subject. */
+  replySubject: string;
 }
 
 /** A mail no record claimed (docs/mail.md#unmatched-mail), for staff to attach or discard. */
@@ -91,3 +96,45 @@ export const inboundMailPath = (id?: string) =>
 
 /** The list row's mark of a record whose customer replied and nobody has read it yet. */
 export const CUSTOMER_REPLIED = 'Customer replied';
+
+/** At most this many copies (Cc) and files on one staff reply. */
+export const REPLY_MAX_CC = 5;
+export const REPLY_MAX_FILES = 10;
+export const SUBJECT_MAX_LENGTH = 200;
+
+const LINE_BREAK = /[\r\n]/;
+
+/**
+ * POST <list>/:id/reply (docs/mail.md#replies): the words, and optionally the subject (default:
+ * `Re: <the thread's subject> [INQ-…]`), copies to other addresses (each one address, parsed like
+ * every e-mail field) and files of the record (their stored names) to send with it.
+ */
+export const staffReplySchema = z.object({
+  message: requiredText('Message is required', MAX_LENGTH.long),
+  subject: optionalText(SUBJECT_MAX_LENGTH)
+    .refine((subject) => !LINE_BREAK.test(subject), 'The subject is one line')
+    .optional(),
+  cc: z
+    .array(requiredEmail('Enter an address to copy, or remove the line'), { error: 'cc must be a list of addresses' })
+    .max(REPLY_MAX_CC, `Copy at most ${REPLY_MAX_CC} addresses`)
+    .optional(),
+  attachments: z
+    .array(z.string().max(80), { error: 'attachments must be a list of the record’s files' })
+    .max(REPLY_MAX_FILES, `Attach at most ${REPLY_MAX_FILES} files`)
+    .optional(),
+});
+export type StaffReply = z.input<typeof staffReplySchema>;
+
+/** The prefixes mail programs put before an answered subject (`Re:`, `AW:`, `Fwd:`...), in any number. */
+const ANSWER_PREFIXES = /^(?:\s*(?:re|aw|sv|vs|antw|fwd?|wg|tr|rif)\s*(?:\[\d+\])?\s*:\s*)+/i;
+
+/**
+ * A reply's default subject: `Re: ` and the thread's subject without its answer prefixes, and the
+ * record's reference in brackets unless the subject already holds it (`Re: Price for 500 t
+ * [INQ-7K2M9Q]`, `Re: We received your inquiry — INQ-7K2M9Q`).
+ */
+export function replySubjectOf(threadSubject: string | null, reference: string): string {
+  const base = (threadSubject ?? '').replace(ANSWER_PREFIXES, '').trim();
+  if (!base) return `Re: ${reference}`;
+  return base.toUpperCase().includes(reference) ? `Re: ${base}` : `Re: ${base} [${reference}]`;
+}

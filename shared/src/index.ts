@@ -16,6 +16,7 @@ export * from './notifications';
 export * from './staff';
 export * from './desk';
 export * from './conversation';
+export * from './canned-replies';
 export * from './assignment';
 export * from './matching';
 export * from './file-names';

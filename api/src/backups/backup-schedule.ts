@@ -36,7 +36,7 @@ export interface BackupSchedule {
 
 /** What the schedule needs of the app's dependencies (it is one of them: app-deps.ts). */
 interface ScheduleDeps {
-  config: Pick<Config, 'storage' | 'mail' | 'publicUrl' | 'port'>;
+  config: Pick<Config, 'storage' | 'mail' | 'publicUrl' | 'port' | 'uploadsDir'>;
   db: Pick<Database, 'reads' | 'transaction'>;
   audit: Audit;
   logger: Logger;

@@ -3,10 +3,19 @@ import { parseMailbox } from '@sourcing/shared';
 import nodemailer from 'nodemailer';
 import type { DkimConfig } from '../config';
 
+/** A file of a record sent with a staff reply: read from the uploads when the mail is written. */
+export interface MailAttachment {
+  storedName: string;
+  filename: string;
+  contentType: string;
+}
+
 /** A mail as the code that causes it writes it. */
 export interface OutgoingMail {
   from: string;
   to: string[];
+  /** Copied in the `Cc` header, and envelope recipients like `to`. */
+  cc?: string[];
   replyTo?: string;
   subject: string;
   text: string;
@@ -16,6 +25,7 @@ export interface OutgoingMail {
   /** The Message-ID this mail answers, and the thread's Message-IDs oldest first (docs/mail.md#replies). */
   inReplyTo?: string;
   references?: string[];
+  attachments?: MailAttachment[];
 }
 
 /**
@@ -25,7 +35,8 @@ export interface OutgoingMail {
  * written at send time (migration 1795000002800).
  */
 export type MailContent =
-  Pick<OutgoingMail, 'from' | 'replyTo' | 'text' | 'html' | 'headers' | 'inReplyTo' | 'references'> | { raw: string };
+  | Pick<OutgoingMail, 'from' | 'cc' | 'replyTo' | 'text' | 'html' | 'headers' | 'inReplyTo' | 'references' | 'attachments'>
+  | { raw: string };
 
 /** A mail of the outbox as the worker writes it. */
 export interface StoredMail {
@@ -71,7 +82,10 @@ export type MessageWriter = (mail: StoredMail) => Promise<Buffer>;
  * the SMTP server or into the filed `.eml`. The Date is the time the mail was queued, so a retry
  * differs from the first attempt in nothing.
  */
-export function createMessageWriter(dkim: DkimConfig | null): MessageWriter {
+export function createMessageWriter(
+  dkim: DkimConfig | null,
+  filePath: (storedName: string) => string | null = () => null,
+): MessageWriter {
   const writer = nodemailer.createTransport({ streamTransport: true, buffer: true, ...(dkim ? { dkim } : {}) });
   return async (mail) => {
     const envelope = { from: mail.sender, to: mail.recipients };
@@ -82,7 +96,8 @@ export function createMessageWriter(dkim: DkimConfig | null): MessageWriter {
         : {
             envelope,
             from: content.from,
-            to: mail.recipients,
+            to: mail.recipients.filter((r) => !content.cc?.includes(r)),
+            ...(content.cc?.length ? { cc: content.cc } : {}),
             ...(content.replyTo ? { replyTo: content.replyTo } : {}),
             subject: mail.subject,
             text: content.text,
@@ -91,11 +106,19 @@ export function createMessageWriter(dkim: DkimConfig | null): MessageWriter {
             ...(content.inReplyTo ? { inReplyTo: content.inReplyTo } : {}),
             ...(content.references?.length ? { references: content.references } : {}),
             ...(mail.messageId ? { messageId: mail.messageId } : {}),
+            ...(content.attachments?.length ? { attachments: content.attachments.map((a) => attachmentOf(a, filePath)) } : {}),
             date: mail.createdAt,
           };
     const info = await writer.sendMail(options);
     return info.message as Buffer;
   };
+}
+
+/** A record's file as nodemailer streams it into the message; one that is gone (erased) fails the attempt. */
+function attachmentOf(attachment: MailAttachment, filePath: (storedName: string) => string | null) {
+  const path = filePath(attachment.storedName);
+  if (!path) throw new Error(`No such file: ${attachment.storedName}`);
+  return { filename: attachment.filename, contentType: attachment.contentType, path };
 }
 
 /** Text safe inside HTML elements and attribute values. */

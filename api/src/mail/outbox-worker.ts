@@ -4,6 +4,7 @@ import type { Database } from '../db/database';
 import { dbTime, timeFromDb } from '../db/engine';
 import type { Logger } from '../http/logger';
 import { queueDueDigest } from './staff-alerts';
+import { storedFilePath } from '../uploads/upload-store';
 import { createMessageWriter, type StoredMail } from './compose';
 import type { MailToDeliver, MailTransport } from './transport';
 import { addressVerdict, recordWithheld } from './visitor-mail';
@@ -18,7 +19,7 @@ export interface MailWorker {
 /** What the worker needs of the app's dependencies (it is one of them: app-deps.ts). */
 interface WorkerDeps {
   db: Pick<Database, 'engine' | 'all' | 'run' | 'transaction'>;
-  config: Pick<Config, 'mail' | 'publicUrl' | 'port'>;
+  config: Pick<Config, 'mail' | 'publicUrl' | 'port' | 'uploadsDir'>;
   logger: Logger;
   now: () => Date;
 }
@@ -53,7 +54,7 @@ export function startMailWorker(deps: WorkerDeps, transport: MailTransport): Mai
   const { db } = deps;
   const postgres = db.engine === 'postgres';
   const time = (date: Date) => dbTime(db.engine, date);
-  const write = createMessageWriter(deps.config.mail.dkim);
+  const write = createMessageWriter(deps.config.mail.dkim, (storedName) => storedFilePath(deps.config.uploadsDir, storedName));
 
   let stopped = false;
   let timer: NodeJS.Timeout | null = null;

@@ -27,8 +27,9 @@ export async function queueMail(
   mail: OutgoingMail,
   record: { kind: RecordKind; id: string; actor?: Assignee } | null = null,
 ): Promise<{ id: string; messageId: string }> {
-  const { from, replyTo, text, html, headers, inReplyTo, references } = mail;
-  const recipients = mail.to.map(oneAddress);
+  const { from, replyTo, text, html, headers, inReplyTo, references, attachments } = mail;
+  const cc = mail.cc?.map(oneAddress);
+  const recipients = [...mail.to.map(oneAddress), ...(cc ?? [])];
   const row: OutboxRow = {
     id: randomUUID(),
     purpose,
@@ -37,7 +38,7 @@ export async function queueMail(
     sender: bareAddress(mail.from),
     recipients,
     subject: mail.subject,
-    content: { from, replyTo, text, html, headers, inReplyTo, references },
+    content: { from, cc, replyTo, text, html, headers, inReplyTo, references, attachments },
     messageId: newMessageId(from),
     state: 'pending',
     attempts: 0,

@@ -1,5 +1,5 @@
 import type Router from '@koa/router';
-import { ADMIN_LISTS, MAX_LENGTH, referenceFieldOf, requiredText } from '@sourcing/shared';
+import { ADMIN_LISTS, referenceFieldOf, staffReplySchema } from '@sourcing/shared';
 import { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import { requireRole, type AdminState } from '../auth/require-admin';
@@ -9,17 +9,20 @@ import { HttpError, NOT_FOUND } from '../http/errors';
 import { validate, type InputState } from '../http/validate';
 import { UUID } from '../records/list/cursor';
 import type { AnyRow, RecordKind } from '../records/record-kind';
-import { escapeHtml, staffReplyFrom } from './compose';
+import { servedFileName } from '../uploads/file-names';
+import { escapeHtml, staffReplyFrom, type MailAttachment } from './compose';
 import { queueMail } from './outbox';
 import { markRepliesSeen } from './inbound/customer-replied';
-import { plusAddressed, replyToken, threadOf } from './reply-threads';
+import { plusAddressed, replySubject, replyToken, threadOf } from './reply-threads';
 import { serveWaitingQuietly } from '../records/assignment/automatic-assignment';
 import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
 import { touchRecords } from '../records/desk/updated-at';
 import { changeWithEvents } from '../records/publish';
 import { addressVerdict } from './visitor-mail';
 
-export const replySchema = z.object({ message: requiredText('Message is required', MAX_LENGTH.long) });
+/** A file named in a reply that is not one of the record's. */
+export const NOT_A_RECORD_FILE = 'Attach only files of this record';
+export const ccBlocked = (address: string) => `${address} is on the block list: take it off the list to copy it`;
 
 /** Why a reply cannot go (docs/mail.md#addresses): the record's address is not one address, or it is blocked. */
 export const REPLY_REFUSED = {
@@ -36,22 +39,25 @@ export const REPLY_REFUSED = {
  */
 export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKind) {
   if (!referenceFieldOf(kind.definition)) return;
-  router.post<AdminState & InputState<z.output<typeof replySchema>>>(
+  router.post<AdminState & InputState<z.output<typeof staffReplySchema>>>(
     `${ADMIN_LISTS[kind.definition.list].path}/:id/reply`,
     requireRole(deps.tokens, 'agent'),
-    validate({ body: replySchema }),
+    validate({ body: staffReplySchema }),
     async (ctx) => {
       const repo = deps.db.reads.getRepository<AnyRow>(kind.entity);
       const row = UUID.test(ctx.params.id) ? await repo.findOneBy({ id: ctx.params.id }) : null;
       if (!row) throw new HttpError(404, NOT_FOUND);
       const verdict = await addressVerdict(deps, String(row.email));
       if (!verdict.ok) throw new HttpError(409, REPLY_REFUSED[verdict.reason]);
+      const { body } = ctx.state.input;
+      const cc = await copiesOf(deps, body.cc ?? [], verdict.address);
+      const attachments = await recordFilesOf(deps, row.id, body.attachments ?? []);
       const reference = String(row.reference);
       // The author's name (timeline, live change) and signature, below the message (docs/admin.md#account-page).
       const author = await deps.db.reads.getRepository(AdminEntity).findOneBy({ id: ctx.state.admin.id });
       const { id, email } = ctx.state.admin;
       const actor = author ? assigneeOf(author) : { id, email, name: email };
-      const message = [ctx.state.input.body.message, author?.signature].filter(Boolean).join('\n\n');
+      const message = [body.message, author?.signature].filter(Boolean).join('\n\n');
       const title = String(row[kind.definition.title]);
       const at = deps.now();
       const { replyToAddress } = deps.config.mail;
@@ -65,9 +71,11 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
           {
             from: author?.displayName ? staffReplyFrom(author.displayName, deps.config.mail.from) : deps.config.mail.from,
             to: [verdict.address],
+            ...(cc.length ? { cc } : {}),
             ...(replyToAddress && token ? { replyTo: plusAddressed(replyToAddress, token) } : {}),
             ...(await threadOf(tx, record)),
-            subject: `Re: ${reference}`,
+            subject: body.subject || (await replySubject(tx, record, reference)),
+            ...(attachments.length ? { attachments } : {}),
             text: `${message}\n\nReference: ${reference}\n`,
             html: `<p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reference: ${escapeHtml(reference)}</p>`,
           },
@@ -94,4 +102,30 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
       ctx.body = { message: 'Reply queued' };
     },
   );
+}
+
+/** The reply's copies: each one address not on the block list, the record's own address left out (it is the To). */
+async function copiesOf(deps: Pick<AppDeps, 'db'>, cc: string[], to: string): Promise<string[]> {
+  const copies = [...new Set(cc.filter((address) => address.toLowerCase() !== to.toLowerCase()))];
+  for (const address of copies) {
+    const verdict = await addressVerdict(deps, address);
+    if (!verdict.ok) throw new HttpError(409, ccBlocked(address), { cc: ccBlocked(address) });
+  }
+  return copies;
+}
+
+/** The files a reply sends: each one of the record's (its form uploads, the answers' kept attachments). */
+async function recordFilesOf(deps: Pick<AppDeps, 'db'>, recordId: string, storedNames: string[]): Promise<MailAttachment[]> {
+  if (storedNames.length === 0) return [];
+  const unique = [...new Set(storedNames)];
+  const files = await deps.db.all<{ storedName: string; originalName: string; mimeType: string }>(
+    `SELECT "storedName", "originalName", "mimeType" FROM "uploaded_files"
+WHERE "recordId" = ? AND "storedName" IN (${unique.map(() => '?').join(', ')})`,
+    [recordId, ...unique],
+  );
+  if (files.length !== unique.length) throw new HttpError(400, NOT_A_RECORD_FILE, { attachments: NOT_A_RECORD_FILE });
+  return unique.map((name) => {
+    const file = files.find((f) => f.storedName === name)!;
+    return { storedName: name, filename: servedFileName(file.originalName, file.mimeType), contentType: file.mimeType };
+  });
 }

@@ -110,8 +110,8 @@ describe.each(TEST_ENGINES)('staff replies that can be answered, at a real SMTP 
     // Staff read on the record what the sender got, word for word; the Outbox page lists mails without their texts.
     const texts = (await mailsOf(id)).map((m) => [m.subject, m.text]);
     expect(texts).toEqual([
-      [`Re: ${reference}`, `The contract is attached to our next mail.\n\nReference: ${reference}\n`],
-      [`Re: ${reference}`, `Yes, 25 t ready in Kandla.\n\nReference: ${reference}\n`],
+      [`Re: We received your message — ${reference}`, `The contract is attached to our next mail.\n\nReference: ${reference}\n`],
+      [`Re: We received your message — ${reference}`, `Yes, 25 t ready in Kandla.\n\nReference: ${reference}\n`],
       [`We received your message — ${reference}`, confirmation.mail.text],
     ]);
     const page = (await admin('GET', '/api/admin/outbox')).body.data as OutboxMailSummary[];

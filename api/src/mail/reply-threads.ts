@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { RecordKind } from '@sourcing/shared';
-import type { Transaction } from '../db/database';
+import { replySubjectOf, type RecordKind } from '@sourcing/shared';
+import type { Queries, Transaction } from '../db/database';
 import { dbTime, type Engine } from '../db/engine';
 
 /** A record as the thread of its mails knows it. */
@@ -42,6 +42,27 @@ export function plusAddressed(address: string, token: string): string {
   return `${address.slice(0, at)}+${token}${address.slice(at)}`;
 }
 
+/** The mails of the record's conversation that a reply answers, oldest first (see threadOf). */
+function threadMails(db: Queries, record: ThreadRecord) {
+  return db.all<{ messageId: string; subject: string }>(
+    `SELECT "messageId", "subject", "at" FROM (
+  SELECT "messageId", "subject", "createdAt" AS "at" FROM "mail_outbox"
+  WHERE "recordKind" = ? AND "recordId" = ? AND "purpose" IN ('confirmation', 'reply') AND "messageId" IS NOT NULL
+    AND "state" NOT IN ('withheld', 'failed')
+  UNION ALL
+  SELECT "messageId", "subject", "receivedAt" AS "at" FROM "inbound_mails"
+  WHERE "recordKind" = ? AND "recordId" = ? AND "state" = 'attached' AND "kind" = 'reply'
+) "thread" ORDER BY "at", "messageId"`,
+    [record.kind, record.id, record.kind, record.id],
+  );
+}
+
+/** A new reply's default subject (replySubjectOf): from the latest mail of the conversation with a subject. */
+export async function replySubject(db: Queries, record: ThreadRecord, reference: string): Promise<string> {
+  const latest = (await threadMails(db, record)).filter((m) => m.subject.trim()).at(-1);
+  return replySubjectOf(latest?.subject ?? null, reference);
+}
+
 /** References kept when a thread is long: its first message and the latest ones (as mail programs trim them). */
 const MAX_REFERENCES = 10;
 
@@ -51,19 +72,8 @@ const MAX_REFERENCES = 10;
  * one withheld or given up on never reached them) and the answers that came back from them (not
  * automatic replies or bounces). So a reply to the customer's answer answers that answer.
  */
-export async function threadOf(tx: Transaction, record: ThreadRecord): Promise<{ inReplyTo?: string; references?: string[] }> {
-  const rows = await tx.all<{ messageId: string }>(
-    `SELECT "messageId", "at" FROM (
-  SELECT "messageId", "createdAt" AS "at" FROM "mail_outbox"
-  WHERE "recordKind" = ? AND "recordId" = ? AND "purpose" IN ('confirmation', 'reply') AND "messageId" IS NOT NULL
-    AND "state" NOT IN ('withheld', 'failed')
-  UNION ALL
-  SELECT "messageId", "receivedAt" AS "at" FROM "inbound_mails"
-  WHERE "recordKind" = ? AND "recordId" = ? AND "state" = 'attached' AND "kind" = 'reply'
-) "thread" ORDER BY "at", "messageId"`,
-    [record.kind, record.id, record.kind, record.id],
-  );
-  const ids = rows.map((r) => r.messageId);
+export async function threadOf(db: Queries, record: ThreadRecord): Promise<{ inReplyTo?: string; references?: string[] }> {
+  const ids = (await threadMails(db, record)).map((r) => r.messageId);
   if (ids.length === 0) return {};
   const references = ids.length > MAX_REFERENCES ? [ids[0], ...ids.slice(-(MAX_REFERENCES - 1))] : ids;
   return { inReplyTo: ids[ids.length - 1], references };

@@ -123,7 +123,7 @@ describe.each(TEST_ENGINES)('the mails of a submission, through SMTP, on %s', (e
     });
     expect(reply).toMatchObject({ status: 201, body: { message: 'Reply queued' } });
     const mails = await smtp.waitFor(3);
-    const sent = mails.find((m) => m.mail.subject === `Re: ${reference}`)!;
+    const sent = mails.find((m) => m.mail.subject === `Re: We received your message — ${reference}`)!;
     expect(sent.envelope.to).toEqual(['bea@example.com']);
     expect(sent.mail.text).toContain('Yes: <b>from Kakinada</b>.');
     expect(String(sent.mail.html)).not.toContain('<b>from');
@@ -133,7 +133,7 @@ describe.each(TEST_ENGINES)('the mails of a submission, through SMTP, on %s', (e
     expect(mailLines.map((entry) => [entry.purpose, entry.to, entry.subject, entry.actor?.email ?? null])).toEqual([
       ['confirmation', ['bea@example.com'], `We received your message — ${reference}`, null],
       ['staff-alert', STAFF, `New contact message — Bea (${reference})`, null],
-      ['reply', ['bea@example.com'], `Re: ${reference}`, TEST_ADMIN.email],
+      ['reply', ['bea@example.com'], `Re: We received your message — ${reference}`, TEST_ADMIN.email],
     ]);
 
     const empty = await call(server, `/api/contact/${record._id}/reply`, {

@@ -10,6 +10,7 @@ import { registerErasure } from '../records/erasure/erasure-routes';
 import { registerAssignmentRoutes } from '../records/assignment/assignment-routes';
 import { registerDeskRoutes } from '../records/desk/desk-routes';
 import { registerNewsletterRoutes } from '../mail/newsletter/newsletter-routes';
+import { registerCannedReplyRoutes } from '../mail/canned-replies/canned-reply-routes';
 import { registerInboundRoutes } from '../mail/inbound/inbound-routes';
 import { registerOutboxRoutes } from '../mail/outbox-routes';
 import { registerReplyRoute } from '../mail/reply-routes';
@@ -62,6 +63,7 @@ export function createApiRouter(deps: AppDeps): Router {
   registerAuditRoutes(router, deps);
   registerOutboxRoutes(router, deps);
   registerInboundRoutes(router, deps);
+  registerCannedReplyRoutes(router, deps);
   registerBackupRoutes(router, deps);
   registerNewsletterRoutes(router, deps, publicPost);
   registerBlockListRoutes(router, deps);

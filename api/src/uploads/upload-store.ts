@@ -24,11 +24,14 @@ export interface UploadStore {
   discardIncoming(paths: string[]): Promise<void>;
 }
 
+/** Where a stored file is under UPLOADS_DIR `dir`; null for a name we never generate. */
+export const storedFilePath = (dir: string, storedName: string) => (STORED_NAME.test(storedName) ? join(dir, storedName) : null);
+
 /** Files under UPLOADS_DIR (outside any static folder), served only through the uploads route. */
 export function createUploadStore(dir: string, secret: string, now: () => Date, sync: DiskSync = diskSync): UploadStore {
   const incomingDir = join(dir, '.incoming');
   mkdirSync(incomingDir, { recursive: true });
-  const pathOf = (storedName: string) => (STORED_NAME.test(storedName) ? join(dir, storedName) : null);
+  const pathOf = (storedName: string) => storedFilePath(dir, storedName);
   /** Incoming paths moved to a stored name, until their request discards its incoming files: nothing is left there to remove. */
   const moved = new Set<string>();
   return {

@@ -63,6 +63,7 @@ export const BUYER_INQUIRY = defineRecord({
   statuses: ['New', 'In progress', 'Quoted', 'Won', 'Lost', 'Spam'],
   closedStatuses: ['Won', 'Lost'],
   title: 'fullName',
+  commodity: 'commodities',
   detail: 'companyName',
   fields: [
     ...submitterFields(

@@ -99,6 +99,8 @@ export interface RecordDefinition<Fs extends Fields = Fields, S extends Statuses
   /** The key naming a record (a card's heading, a notification's title); `detail` a second line. */
   readonly title: Fs[number]['key'];
   readonly detail?: Fs[number]['key'];
+  /** What the record is about, for a canned reply's `{{commodity}}` (docs/admin.md#canned-replies). */
+  readonly commodity?: Fs[number]['key'];
   readonly fields: Fs;
   /**
    * The sales desk's statuses, in tab order: a new record gets the first; SPAM_STATUS (which every

@@ -60,6 +60,7 @@ export const SUPPLIER_OFFER = defineRecord({
   statuses: ['New', 'Reviewing', 'Approved', 'Rejected', 'Spam'],
   closedStatuses: ['Approved', 'Rejected'],
   title: 'fullName',
+  commodity: 'productName',
   detail: 'productName',
   fields: [
     ...submitterFields('address', {

@@ -28,6 +28,8 @@ export const AUDIT_ACTIONS = [
   /** A mail that found no record attached to one by staff, or discarded (docs/mail.md#unmatched-mail). */
   'inbound-mail-attached',
   'inbound-mail-discarded',
+  /** A canned reply added, changed or removed by an owner (docs/admin.md#canned-replies). */
+  'canned-reply-changed',
   /** A failed mail queued again from the Outbox page. */
   'mail-retried',
   'staff-created',

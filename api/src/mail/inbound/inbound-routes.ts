@@ -25,6 +25,7 @@ import type { LinkSigner } from '../../records/attachment-files';
 import type { InboundFile } from './inbound-files';
 import { OUTBOX, type OutboxRow } from '../outbox-entity';
 import { attachInboundMail, NOT_UNMATCHED } from './attach-inbound';
+import { replySubject } from '../reply-threads';
 import { markRepliesSeen } from './customer-replied';
 import { THREADED_KINDS, type ThreadedRecord } from './thread-inbound';
 
@@ -112,13 +113,13 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
     const recordKind = kind.definition.kind;
     const recordOf = async (id: string) => {
       const [row] = UUID.test(id)
-        ? await deps.db.all<{ id: string; ownerId: string | null }>(
-            `SELECT "id", "ownerId" FROM "${kind.table}" WHERE "id" = ?`,
+        ? await deps.db.all<{ id: string; ownerId: string | null; reference: string }>(
+            `SELECT "id", "ownerId", "reference" FROM "${kind.table}" WHERE "id" = ?`,
             [id],
           )
         : [];
       if (!row) throw new HttpError(404, NOT_FOUND);
-      return { id: String(row.id), ownerId: row.ownerId === null ? null : String(row.ownerId) };
+      return { id: String(row.id), ownerId: row.ownerId === null ? null : String(row.ownerId), reference: String(row.reference) };
     };
 
     router.get<AdminState>(base, viewer, async (ctx) => {
@@ -134,7 +135,10 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
         (a, b) => a.at.localeCompare(b.at),
       );
       ctx.set('Cache-Control', 'no-store');
-      ctx.body = { mails } satisfies Conversation;
+      ctx.body = {
+        mails,
+        replySubject: await replySubject(deps.db, { kind: recordKind, id: record.id }, record.reference),
+      } satisfies Conversation;
     });
 
     router.post<AdminState>(`${base}/seen`, viewer, async (ctx) => {

@@ -125,7 +125,7 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     const mails = await conversationOf(thread.id);
     expect(mails.map((m) => [m.direction, m.subject])).toEqual([
       ['out', `We received your message — ${thread.reference}`],
-      ['out', `Re: ${thread.reference}`],
+      ['out', `Re: We received your message — ${thread.reference}`],
       ['in', `Re: ${thread.reference}`],
     ]);
     const [received] = await incomingOf(thread.id);
@@ -269,7 +269,7 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     ].join('\r\n');
     await deliver(bounce, [DESK], '');
     const mails = await conversationOf(thread.id);
-    const reply = mails.find((m) => m.direction === 'out' && m.subject === `Re: ${thread.reference}`) as OutgoingConversationMail;
+    const reply = mails.find((m) => m.direction === 'out' && m.purpose === 'reply') as OutgoingConversationMail;
     expect(reply.bounce).toMatchObject({ reason: '550 5.1.1 mailbox unavailable' });
     expect(mails.at(-1)).toMatchObject({ direction: 'in', kind: 'bounce' });
     expect(await repliedIds()).not.toContain(thread.id);
@@ -331,6 +331,79 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     expect((await admin('DELETE', `${CONTACTS}/${thread.id}`)).status).toBe(200);
     expect(existsSync(join(server.deps.config.uploadsDir, storedName))).toBe(false);
     expect(await server.deps.db.all(`SELECT "id" FROM "inbound_mails" WHERE "recordId" = ?`, [thread.id])).toEqual([]);
+  });
+
+  it('answers in the customer’s thread: their subject by default (or the one staff typed), copies, and the record’s files', async () => {
+    const thread = await threadWithReply('Omar');
+    const boundary = 'omar-boundary';
+    const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
+    await deliver(
+      [
+        `From: ${thread.email}`,
+        `To: ${thread.replyTo}`,
+        'Subject: RE: Re: Shipment window for March',
+        `Message-ID: <${randomUUID()}@buyer.example>`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/mixed; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain',
+        '',
+        'Draft contract attached.',
+        `--${boundary}`,
+        'Content-Type: application/pdf; name="draft.pdf"',
+        'Content-Disposition: attachment; filename="draft.pdf"',
+        'Content-Transfer-Encoding: base64',
+        '',
+        pdf.toString('base64'),
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+      [thread.replyTo],
+    );
+    const conversation = (await admin('GET', `${CONTACTS}/${thread.id}${CONVERSATION_SUFFIX}`)).body as Conversation;
+    expect(conversation.replySubject).toBe(`Re: Shipment window for March [${thread.reference}]`);
+    const [answer] = await incomingOf(thread.id);
+    const storedName = new URL(answer.attachments[0].url!).pathname.split('/').pop()!;
+
+    const before = smtp.received.length;
+    const sent = await admin('POST', `${CONTACTS}/${thread.id}/reply`, {
+      message: 'Signed copy attached.',
+      cc: ['Trade@Buyer-Group.example', thread.email],
+      attachments: [storedName],
+    });
+    expect(sent.status).toBe(201);
+    const reply = (await smtp.waitFor(before + 1))[before];
+    expect(reply.mail.subject).toBe(`Re: Shipment window for March [${thread.reference}]`);
+    expect(reply.envelope.to).toEqual([thread.email, 'Trade@buyer-group.example']);
+    const ccOf = (Array.isArray(reply.mail.cc) ? reply.mail.cc : [reply.mail.cc]).flatMap((c) => c?.value.map((v) => v.address));
+    expect(ccOf).toEqual(['Trade@buyer-group.example']);
+    expect(reply.mail.attachments.map((a) => [a.filename, a.contentType, a.content.equals(pdf)])).toEqual([
+      ['draft.pdf', 'application/pdf', true],
+    ]);
+
+    const typed = await admin('POST', `${CONTACTS}/${thread.id}/reply`, { message: 'Noted.', subject: 'Contract signed' });
+    expect(typed.status).toBe(201);
+    expect((await smtp.waitFor(before + 2))[before + 1].mail.subject).toBe('Contract signed');
+
+    // A file of another record, or none at all, is refused; so is a copy to a blocked address.
+    expect(
+      await admin('POST', `${CONTACTS}/${thread.id}/reply`, {
+        message: 'x',
+        attachments: ['0f0e0d0c-0b0a-4908-8706-050403020100.pdf'],
+      }),
+    ).toMatchObject({
+      status: 400,
+      body: { error: 'Attach only files of this record' },
+    });
+    expect((await admin('POST', '/api/admin/block-list', { values: ['blocked.example'] })).status).toBeLessThan(300);
+    expect(await admin('POST', `${CONTACTS}/${thread.id}/reply`, { message: 'x', cc: ['boss@blocked.example'] })).toMatchObject({
+      status: 409,
+      body: { error: 'boss@blocked.example is on the block list: take it off the list to copy it' },
+    });
+    expect(
+      (await admin('POST', `${CONTACTS}/${thread.id}/reply`, { message: 'x', cc: ['a@x.example, b@y.example'] })).status,
+    ).toBe(400);
   });
 
   it('refuses mail for other mailboxes (no relaying) and mail over INBOUND_MAX_MB', async () => {
