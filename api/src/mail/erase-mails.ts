@@ -23,6 +23,11 @@ export async function eraseUnattachedMailsFrom(tx: Transaction, addressKey: stri
   return tx.run(`DELETE FROM "inbound_mails" WHERE LOWER("fromAddress") = ? AND "state" <> 'attached'`, [addressKey]);
 }
 
+/** Mails no record holds (unmatched or discarded) received before `cutoff`: retention's share of them (docs/admin.md#retention). */
+export async function eraseUnattachedMailsBefore(tx: Transaction, cutoff: Date | string): Promise<number> {
+  return tx.run(`DELETE FROM "inbound_mails" WHERE "state" <> 'attached' AND "receivedAt" < ?`, [cutoff]);
+}
+
 /** What a person's export holds of a mail that came in (docs/admin.md#a-persons-data). */
 export interface InboundMailExport {
   recordId: string | null;

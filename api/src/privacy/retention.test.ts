@@ -2,6 +2,7 @@ import type { AuditPage, PrivacySettings } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordRow, seedRows } from '../test/factories';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
+import { receiveInbound } from '../mail/inbound/receive-inbound';
 import { monthsBefore, runRetention } from './retention';
 
 describe.each(TEST_ENGINES)('retention on %s', (engine) => {
@@ -75,6 +76,28 @@ describe.each(TEST_ENGINES)('retention on %s', (engine) => {
     expect(await runRetention(server.deps)).toBeNull();
     clock = new Date(clock.getTime() + 24 * 60 * 60_000);
     expect(await runRetention(server.deps)).toBe(0);
+  });
+
+  it('erases mails no record holds once they are older than RETENTION_MONTHS', async () => {
+    clock = new Date(clock.getTime() + 2 * 24 * 60 * 60_000);
+    const today = clock;
+    const stranger = (subject: string) =>
+      Buffer.from(
+        `From: stranger@elsewhere.example\r\nTo: desk@example.com\r\nSubject: ${subject}\r\nMessage-ID: <${subject}@elsewhere.example>\r\n\r\nHello.\r\n`,
+      );
+    clock = monthsBefore(today, 13);
+    expect(await receiveInbound(server.deps, stranger('old'), 'smtp')).toMatchObject({ outcome: 'unmatched' });
+    clock = monthsBefore(today, 11);
+    expect(await receiveInbound(server.deps, stranger('recent'), 'smtp')).toMatchObject({ outcome: 'unmatched' });
+    clock = today;
+    await runRetention(server.deps);
+    const left = await server.deps.db.all<{ subject: string }>(`SELECT "subject" FROM "inbound_mails"`);
+    expect(left.map((m) => m.subject)).toEqual(['recent']);
+    const trail = (await call(server, '/api/admin/audit?action=retention-erased', { headers: server.adminHeaders() }))
+      .body as AuditPage;
+    expect(trail.data[0].details.summary).toBe(
+      `erased 1 unmatched mail received before ${monthsBefore(today, 12).toISOString().slice(0, 10)}`,
+    );
   });
 
   it('refuses a status a list does not have', async () => {

@@ -2,6 +2,7 @@ import { SPAM_STATUS, type PrivacySettings } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 import type { AuditActor } from '../audit/audit';
 import { dbTime } from '../db/engine';
+import { eraseUnattachedMailsBefore } from '../mail/erase-mails';
 import { afterErasure, eraseWithin, noTraces } from '../records/erasure/erase-record';
 import type { RecordKind } from '../records/record-kind';
 import { ALL_RECORD_KINDS } from '../records/record-kinds';
@@ -92,6 +93,13 @@ export async function runRetention(deps: RetentionDeps): Promise<number | null> 
       if (traces.erased.length === 0) break;
     }
   }
+  // Mails no record holds (docs/mail.md#unmatched-mail) are kept no longer than records.
+  await deps.db.transaction(async (tx) => {
+    const mails = await eraseUnattachedMailsBefore(tx, dbTime(deps.db.engine, cutoff));
+    if (mails === 0) return;
+    const summary = `erased ${mails} unmatched ${mails === 1 ? 'mail' : 'mails'} received before ${cutoff.toISOString().slice(0, 10)}`;
+    await deps.audit(RETENTION_ACTOR, 'retention-erased', null, { summary }, tx);
+  });
   return erased;
 }
 
