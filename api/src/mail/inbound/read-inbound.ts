@@ -117,7 +117,7 @@ export function sanitiseMailHtml(html: string): string {
     allowedTags: sanitizeHtml.defaults.allowedTags.concat(['img', 'span', 'font', 'center']),
     allowedAttributes: {
       '*': ['align', 'dir', 'lang', 'title'],
-      a: ['href', 'name'],
+      a: ['href', 'name', 'target', 'rel'],
       img: ['data-src', 'alt', 'width', 'height'],
       td: ['colspan', 'rowspan'],
       th: ['colspan', 'rowspan'],
