@@ -89,6 +89,9 @@ export default defineConfig({
         ALTCHA_COST: '1',
         ALTCHA_MAX_NUMBER: '100',
         FORM_MIN_FILL_SECONDS: '0',
+        // Answers come back through each server's SMTP receiver (e2e/support/env.ts: E2E_INBOUND_SMTP_PORT, E2E_DESK_ADDRESS).
+        REPLY_TO_ADDRESS: 'desk@sourcing.example',
+        INBOUND_SMTP_PORT: String(port + 5),
       },
     };
   }),

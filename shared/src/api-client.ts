@@ -32,6 +32,13 @@ import type {
 import type { AssignmentRule, AssignmentRuleInput } from './assignment';
 import type { BackupStatus } from './backups';
 import type { StatsPeriod } from './constants';
+import {
+  CONVERSATION_SUFFIX,
+  inboundMailPath,
+  type AttachInboundRequest,
+  type Conversation,
+  type UnmatchedMailPage,
+} from './conversation';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
 import type { MatchedListName, MatchedRecord, MatchesResponse } from './matching';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
@@ -117,6 +124,12 @@ export const FAILURE_MESSAGES = {
   savePrivacySettings: 'The settings could not be saved',
   assignmentRules: 'Failed to load the assignment rules',
   saveAssignmentRule: 'The assignment rule could not be saved',
+  conversation: 'Failed to load the conversation',
+  markConversationSeen: 'The replies could not be marked read',
+  unmatchedMails: 'Failed to load the unmatched mail',
+  attachInboundMail: 'The mail could not be attached',
+  discardInboundMail: 'The mail could not be discarded',
+  inboundEml: 'The mail could not be downloaded',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 /**
@@ -520,6 +533,40 @@ export function createApiClient(options: ApiClientOptions) {
       }),
     retryMail: (id: string) =>
       json<OutboxMailSummary>('POST', `${API_PATHS.adminOutbox}/${encodeURIComponent(id)}/retry`, FAILURE_MESSAGES.retryMail, {
+        authenticated: true,
+      }),
+    /** Every mail of a record, sent and received, oldest first (docs/admin.md#conversation). */
+    conversation: (name: AdminListName, id: string) =>
+      json<Conversation>(
+        'GET',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${CONVERSATION_SUFFIX}`,
+        FAILURE_MESSAGES.conversation,
+        { authenticated: true },
+      ),
+    /** The customer's answers are read: by the record's owner, or by anyone when it has none (else nothing changes). */
+    markConversationSeen: (name: AdminListName, id: string) =>
+      json<{ seen: number }>(
+        'POST',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${CONVERSATION_SUFFIX}/seen`,
+        FAILURE_MESSAGES.markConversationSeen,
+        { authenticated: true },
+      ),
+    /** The mails no record claimed, newest first (docs/admin.md#unmatched-mail). */
+    unmatchedMails: () =>
+      json<UnmatchedMailPage>('GET', inboundMailPath(), FAILURE_MESSAGES.unmatchedMails, { authenticated: true }),
+    /** Moves an unmatched mail into the conversation of the record with that reference. */
+    attachInboundMail: (id: string, reference: string) =>
+      json<{ message: string }>('POST', `${inboundMailPath(id)}/attach`, FAILURE_MESSAGES.attachInboundMail, {
+        json: { reference } satisfies AttachInboundRequest,
+        authenticated: true,
+      }),
+    discardInboundMail: (id: string) =>
+      json<{ message: string }>('POST', `${inboundMailPath(id)}/discard`, FAILURE_MESSAGES.discardInboundMail, {
+        authenticated: true,
+      }),
+    /** A short-lived signed link to a received mail as it came (`.eml`). */
+    inboundEmlLink: (id: string) =>
+      json<{ url: string }>('GET', `${inboundMailPath()}/eml-link${queryString({ mail: id })}`, FAILURE_MESSAGES.inboundEml, {
         authenticated: true,
       }),
   };

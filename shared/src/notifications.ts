@@ -39,13 +39,26 @@ const detailRoute = (event: RealtimeEvent) => `${ADMIN_ROUTE_OF[event.summary.ki
 /** Whether a change event gave the record a new owner (else it changed only its status, or added a note). */
 const isAssignment = (event: RealtimeEvent) => event.change !== undefined && event.change.from.ownerId !== event.change.ownerId;
 
+/** How the server's line for a customer's own answer starts (automatic replies and bounces start otherwise). */
+const CUSTOMER_REPLY_LINE = 'Reply from ';
+
+/** Whether a change is a customer's own answer by e-mail: 'Reply from Asha Rao — MSG-7K2M9Q'. */
+const isCustomerReply = (event: RealtimeEvent) =>
+  event.change?.type === 'answer' && event.change.text.startsWith(CUSTOMER_REPLY_LINE);
+
 /**
  * What another admin's change means to the admin `me` (docs/admin.md#live-updates): a record
- * assigned to them ('Assigned to you — Jane Doe'), or a new status of a record they own; null
- * for anything else (their own changes, notes, other people's records).
+ * assigned to them ('Assigned to you — Jane Doe'), a new status of a record they own, or a
+ * customer's answer by e-mail to a record they own (to everyone when it has no owner): its line
+ * as the title, the record's name as the body. Null for anything else (their own changes, notes,
+ * other people's records, automatic replies and bounces).
  */
 export function changeNotificationFor(event: RealtimeEvent, me: string): AdminNotification | null {
   const change = event.change;
+  if (change?.type === 'answer') {
+    if (!isCustomerReply(event) || (change.ownerId !== null && change.ownerId !== me)) return null;
+    return { title: change.text, body: event.summary.displayName, route: detailRoute(event), event };
+  }
   if (!change || change.by.id === me || change.ownerId !== me) return null;
   if (!isAssignment(event) && change.from.status === change.status) return null;
   const { displayName } = event.summary;
@@ -64,10 +77,13 @@ export function changeNotificationForBurst(notifications: AdminNotification[]): 
   const kinds = [...new Set(events.map((e) => e.summary.kind))];
   const names = [...new Set(events.map((e) => e.summary.displayName))];
   const shown = names.slice(0, 3).join(', ') + (names.length > 3 ? ` and ${names.length - 3} more` : '');
+  const title = events.every(isAssignment)
+    ? `${notifications.length} records assigned to you`
+    : events.every(isCustomerReply)
+      ? `${notifications.length} replies from customers`
+      : `${notifications.length} changes to your records`;
   return {
-    title: events.every(isAssignment)
-      ? `${notifications.length} records assigned to you`
-      : `${notifications.length} changes to your records`,
+    title,
     body: shown,
     route: kinds.length === 1 ? ADMIN_ROUTE_OF[kinds[0]] : '/admin',
   };

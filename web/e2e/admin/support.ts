@@ -3,7 +3,9 @@
  * login page, and records seeded through the public endpoints.
  */
 import { execFileSync } from 'node:child_process';
+import { connect } from 'node:net';
 import { resolve } from 'node:path';
+import { createInterface } from 'node:readline';
 import { test as base, expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { solvedProof } from '@sourcing/api/test/form-proof';
 import {
@@ -20,7 +22,7 @@ import {
   type StaffPasswordResponse,
   type SupplierOfferValues,
 } from '@sourcing/shared';
-import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR } from '../support/env';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DATA_DIR, E2E_INBOUND_SMTP_PORT } from '../support/env';
 
 /** A tag unique to one test, so rows it seeds can be found with a search in the shared database. */
 export function uniqueTag(prefix: string): string {
@@ -191,4 +193,46 @@ export async function seedSupplierOffer(request: APIRequestContext, values: Supp
   for (const file of files)
     form.append('attachments', new Blob([new Uint8Array(file.buffer)], { type: file.mimeType }), file.name);
   await expectCreated(await request.post('/api/supplier', { multipart: form, headers: await proofHeader() }));
+}
+
+/**
+ * Hands a raw mail to the test server's SMTP receiver as a mail server would: one SMTP
+ * conversation (EHLO, MAIL FROM, RCPT TO, DATA) over a plain socket. Resolves with the receiver's
+ * answer to the message once it said 250 (it does once the mail is stored); rejects with any other.
+ */
+export async function deliverToDesk(mail: { from: string; to: string[]; raw: string }): Promise<string> {
+  const socket = connect(E2E_INBOUND_SMTP_PORT, '127.0.0.1');
+  const lines = createInterface({ input: socket, crlfDelay: Infinity })[Symbol.asyncIterator]();
+  const ended = new Promise<never>((_, reject) => {
+    socket.on('error', reject);
+    socket.once('close', () => reject(new Error('The SMTP receiver closed the connection')));
+  });
+  ended.catch(() => undefined);
+  /** The receiver's next reply (its last line: a multi-line reply continues with `250-`), which must have this code. */
+  const reply = async (code: number) => {
+    let line: string;
+    do {
+      const next = await Promise.race([lines.next(), ended]);
+      if (next.done) throw new Error('The SMTP receiver closed the connection');
+      line = next.value;
+    } while (!/^\d{3} /.test(line));
+    if (!line.startsWith(`${code} `)) throw new Error(`The SMTP receiver answered: ${line}`);
+    return line;
+  };
+  const send = (command: string, code: number) => {
+    socket.write(`${command}\r\n`);
+    return reply(code);
+  };
+  try {
+    await reply(220);
+    await send('EHLO mx.buyer.example', 250);
+    await send(`MAIL FROM:<${mail.from}>`, 250);
+    for (const to of mail.to) await send(`RCPT TO:<${to}>`, 250);
+    await send('DATA', 354);
+    // CRLF line ends, and a line that starts with a dot gets another (RFC 5321 §4.5.2).
+    const data = mail.raw.replace(/\r?\n/g, '\r\n').replace(/^\./gm, '..');
+    return await send(`${data}${data.endsWith('\r\n') ? '' : '\r\n'}.`, 250);
+  } finally {
+    socket.end('QUIT\r\n');
+  }
 }

@@ -29,5 +29,9 @@ export const E2E_DATA_DIR = serverDataDir(WORKER);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'correct-horse-battery' };
 /** An origin allowed to frame the embeddable forms in this worker's server's EMBED_ORIGINS. */
 export const E2E_EMBED_ORIGIN = embedOriginOf(E2E_PORT);
+/** The desk's mailbox (REPLY_TO_ADDRESS of every test server): staff replies carry `desk+<token>@…` as their Reply-To. */
+export const E2E_DESK_ADDRESS = 'desk@sourcing.example';
+/** This worker's server's SMTP receiver for answers (INBOUND_SMTP_PORT: the config gives the server on port p p + 5). */
+export const E2E_INBOUND_SMTP_PORT = E2E_PORT + 5;
 /** An origin not in EMBED_ORIGINS. */
 export const E2E_OTHER_ORIGIN = `http://127.0.0.1:${E2E_PORT + 116}`;

@@ -6,6 +6,7 @@ import { BrowserRouter, HashRouter, Navigate, Route, Routes, useNavigate } from 
 import { AccountPage } from './account/AccountPage';
 import { InvitationPage } from './account/InvitationPage';
 import { AuditPage } from './audit/AuditPage';
+import { UnmatchedMailPage } from './conversation/UnmatchedMailPage';
 import { DashboardPage } from './dashboard/DashboardPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminListPage } from './lists/AdminListPage';
@@ -87,6 +88,7 @@ function AdminRoutes() {
             <Route path=":id" element={<RecordDetailPage key={definition.name} definition={definition} />} />
           </Route>
         ))}
+        <Route path="unmatched-mail" element={<UnmatchedMailPage />} />
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="settings" element={<SettingsPage />} />
         <Route path="audit" element={<AuditPage />} />

@@ -2,19 +2,21 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 describe('sidebar links', () => {
-  it("are the links of docs/admin.md#layout in order: the lists, then the owners' Outbox, Audit, People and Settings", () => {
+  it("are the links of docs/admin.md#layout in order: the lists, the agents' Unmatched mail, then the owners' Outbox, Audit, People and Settings", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Inquiries', '/admin/inquiries'],
       ['Supplier Inquiries', '/admin/supplier-inquiries'],
       ['Contact Queries', '/admin/contact-queries'],
       ['Subscribers', '/admin/subscribers'],
+      ['Unmatched mail', '/admin/unmatched-mail'],
       ['Outbox', '/admin/outbox'],
       ['Audit', '/admin/audit'],
       ['People', '/admin/people'],
       ['Settings', '/admin/settings'],
     ]);
     expect(NAV_ITEMS.filter((i) => i.role === 'owner').map((i) => i.label)).toEqual(['Outbox', 'Audit', 'People', 'Settings']);
+    expect(NAV_ITEMS.filter((i) => i.role === 'agent').map((i) => i.label)).toEqual(['Unmatched mail']);
   });
 });
 
@@ -29,6 +31,7 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/admin/outbox')).toBe('Outbox');
     expect(pageTitleFor('/admin/audit')).toBe('Audit');
     expect(pageTitleFor('/admin/people')).toBe('People');
+    expect(pageTitleFor('/admin/unmatched-mail')).toBe('Unmatched mail');
   });
 
   it('does not mistake a prefix for a section', () => {

@@ -3,7 +3,14 @@ import { useEffect, useMemo, useRef, useState, type RefObject } from 'react';
 import { flushSync } from 'react-dom';
 import { toastOnce } from '../../common/toast-once';
 import { Link, useSearchParams } from 'react-router-dom';
-import { csvFileName, FAILURE_MESSAGES, type AdminListRecords, type DeskListName, type ListSort } from '@sourcing/shared';
+import {
+  csvFileName,
+  CUSTOMER_REPLIED,
+  FAILURE_MESSAGES,
+  type AdminListRecords,
+  type DeskListName,
+  type ListSort,
+} from '@sourcing/shared';
 import { ColumnChooser } from '../columns/ColumnChooser';
 import { useHiddenColumns, WIDE_LIST_COLUMNS } from '../columns/useHiddenColumns';
 import { ownerLabel, useAssignees } from '../desk/assignees';
@@ -256,7 +263,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
             )}
           </div>
           {narrow ? (
-            <RecordCards definition={definition} columns={columns} rows={list.rows} unread={list.unread} />
+            <RecordCards definition={definition} columns={columns} rows={list.rows} unread={list.unread} replied={list.replied} />
           ) : (
             <RecordTable
               definition={definition}
@@ -264,6 +271,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
               sticky={wide}
               rows={list.rows}
               unread={list.unread}
+              replied={list.replied}
               selection={selection}
               selectAllBox={selectAllBox}
               sort={sort}
@@ -282,11 +290,17 @@ function UnreadMarker() {
   return <span className="unread-marker" role="img" aria-label="Unread" title="Unread" />;
 }
 
+/** After a record's name: its customer answered by e-mail and nobody has read it yet (docs/admin.md#conversation). */
+function CustomerRepliedBadge() {
+  return <span className="replied-badge">{CUSTOMER_REPLIED}</span>;
+}
+
 interface RowsProps {
   definition: ListDefinition;
   columns: AnyColumn[];
   rows: Row[];
   unread: ReadonlySet<string>;
+  replied: ReadonlySet<string>;
 }
 
 function RecordTable(
@@ -299,7 +313,7 @@ function RecordTable(
     onSort: (key: string) => void;
   },
 ) {
-  const { definition, columns, rows, unread, selection } = props;
+  const { definition, columns, rows, unread, replied, selection } = props;
   const [params] = useSearchParams();
   const [first, ...rest] = columns;
   const allSelected = selection !== null && rows.length > 0 && rows.every((r) => selection.ids.has(r._id));
@@ -352,6 +366,7 @@ function RecordTable(
                 <Link to={row._id} state={backState(params)} {...linkMark}>
                   <CellView cell={first.cell(row)} />
                 </Link>
+                {replied.has(row._id) && <CustomerRepliedBadge />}
               </td>
               {rest.map((column) => (
                 <td key={column.header} {...columnMark(column.header)}>
@@ -370,7 +385,7 @@ function RecordTable(
 /** Cells a card shows under its fields, as its actions: the desk's status and owner. */
 const isDeskCell = (cell: Cell) => cell.kind === 'status' || cell.kind === 'owner';
 
-function RecordCards({ definition, columns, rows, unread }: RowsProps) {
+function RecordCards({ definition, columns, rows, unread, replied }: RowsProps) {
   const [params] = useSearchParams();
   const list = useRef<HTMLOListElement>(null);
   useRecordKeys(list, rows);
@@ -386,6 +401,7 @@ function RecordCards({ definition, columns, rows, unread }: RowsProps) {
               {definition.primary(row) || row._id}
             </Link>
           </h3>
+          {replied.has(row._id) && <CustomerRepliedBadge />}
           <dl>
             {columns
               .map((column) => ({ header: column.header, cell: column.cell(row) }))

@@ -1,5 +1,5 @@
 import { useId } from 'react';
-import type { AttachmentFile } from '@sourcing/shared';
+import type { AttachmentFile, AttachmentToOpen } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { OwnerName, RowStatus } from '../desk/DeskCells';
 import { attachmentHref } from './attachments';
@@ -7,7 +7,7 @@ import { useAdminServices } from '../services';
 import { DASH, formatDateTime, type Cell } from './list-definitions';
 
 /** A link to a signed attachment URL that opens through the platform (new tab, or the desktop viewer). */
-export function AttachmentLink({ file, label, describedBy }: { file: AttachmentFile; label: string; describedBy?: string }) {
+export function AttachmentLink({ file, label, describedBy }: { file: AttachmentToOpen; label: string; describedBy?: string }) {
   const { platform } = useAdminServices();
   return (
     <a

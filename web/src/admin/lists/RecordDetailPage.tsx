@@ -11,6 +11,7 @@ import {
   type DeskListName,
   type MatchedListName,
 } from '@sourcing/shared';
+import { RecordConversation } from '../conversation/RecordConversation';
 import { DeskPanel } from '../desk/DeskPanel';
 import { Timeline } from '../desk/Timeline';
 import { MatchesPanel } from '../matching/MatchesPanel';
@@ -93,12 +94,21 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
       </dl>
       {definition.name in MATCHED_LISTS && <MatchesPanel list={definition.name as MatchedListName} id={row._id} />}
       {referenceFieldOf(RECORD_DEFINITIONS[definition.name]) && (
-        <RecordMails list={definition.name} id={row._id} {...replyOf(definition.name, row)} />
+        <>
+          <RecordConversation list={definition.name} id={row._id} {...conversationOf(row)} />
+          <RecordMails list={definition.name} id={row._id} {...replyOf(definition.name, row)} />
+        </>
       )}
       {definition.statuses && <Timeline list={definition.name as DeskListName} id={row._id} />}
       {canErase && <EraseRecord definition={definition} id={row._id} listSearch={listSearch} />}
     </section>
   );
+}
+
+/** What the record's conversation needs of it: its reference (the `.eml` names) and owner (who reads the customer's replies). */
+function conversationOf(row: AdminListRecords[AdminListName]) {
+  const { reference, ownerId } = row as { reference?: string; ownerId?: string | null };
+  return { reference: reference ?? '', ownerId: ownerId ?? null };
 }
 
 /** Where a reply from the record goes, and the status it moves the record to (a contact message still Open: Answered). */

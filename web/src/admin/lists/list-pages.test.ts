@@ -29,4 +29,12 @@ describe('list pages', () => {
     ]);
     expect([...list.unread].sort()).toEqual(['c', 'z']);
   });
+
+  it('keeps which shown rows have a customer’s reply nobody read yet across pages', () => {
+    const list = joinPages([
+      { data: [row('c'), row('b')], total: 4, nextCursor: 'b', repliedIds: ['b'] },
+      { data: [row('a'), row('z')], total: 4, nextCursor: null },
+    ]);
+    expect([...list.replied]).toEqual(['b']);
+  });
 });

@@ -14,6 +14,8 @@ export interface LoadedList<R> {
   statusCounts?: Record<string, number>;
   /** The shown records the signed-in admin has not opened. */
   unread: ReadonlySet<string>;
+  /** The shown records whose customer replied by e-mail and nobody has read it yet ("Customer replied"). */
+  replied: ReadonlySet<string>;
 }
 
 /**
@@ -34,5 +36,6 @@ export function joinPages<R extends { _id: string }>(pages: readonly ListPage<R>
     total: last?.total ?? 0,
     statusCounts: last?.statusCounts,
     unread: new Set(pages.flatMap((page) => page.unreadIds ?? [])),
+    replied: new Set(pages.flatMap((page) => page.repliedIds ?? [])),
   };
 }

@@ -25,6 +25,17 @@ const assignedToMe: RealtimeChange = {
   from: { status: 'New', ownerId: null },
 };
 
+/** A mail that came back from the customer to record r1, owned by `ownerId`, with the server's line. */
+const answerOf = (text: string, ownerId: string | null): RealtimeChange => ({
+  by: { id: '', email: 'jane@buyer.example', name: 'Jane Doe' },
+  type: 'answer',
+  text,
+  status: 'New',
+  ownerId,
+  version: 2,
+  from: { status: 'New', ownerId },
+});
+
 const counts = (values: Partial<UnreadCounts> = {}): UnreadCounts => ({
   inquiries: 0,
   supplierInquiries: 0,
@@ -45,6 +56,7 @@ const CACHED = {
   r1: queryKeys.record('inquiries', 'r1'),
   r1Timeline: queryKeys.timeline('inquiries', 'r1'),
   r1Matches: queryKeys.matches('inquiries', 'r1'),
+  r1Conversation: queryKeys.conversation('inquiries', 'r1'),
   r2: queryKeys.record('inquiries', 'r2'),
   r2Timeline: queryKeys.timeline('inquiries', 'r2'),
   o1: queryKeys.record('supplierInquiries', 'o1'),
@@ -55,6 +67,7 @@ const CACHED = {
   outbox: queryKeys.outbox(null),
   r1Outbox: queryKeys.outbox('r1'),
   audit: queryKeys.audit({}),
+  unmatched: queryKeys.unmatchedMails,
 } satisfies Record<string, QueryKey>;
 
 type Cached = keyof typeof CACHED;
@@ -77,18 +90,20 @@ function setup() {
   const markRead = vi.fn(async () => counts({ contacts: 1 }));
   const markAllRead = vi.fn(async () => counts());
   const platform = { notify: vi.fn(), setBadgeCount: vi.fn() };
+  const announce = vi.fn();
   const live = createLiveUpdates({
     store,
     queryClient,
     api: () => ({ unreadCounts, markRead, markAllRead }),
     platform,
     me: () => ME,
+    announce,
   });
   const answer = async (value: UnreadCounts) => {
     await vi.waitFor(() => expect(answers.length).toBeGreaterThan(0));
     answers.shift()!(value);
   };
-  return { store, queryClient, platform, live, unreadCounts, markRead, markAllRead, answer, answers };
+  return { store, queryClient, platform, announce, live, unreadCounts, markRead, markAllRead, answer, answers };
 }
 
 describe('toastsFor', () => {
@@ -133,20 +148,21 @@ describe('live updates', () => {
   });
 
   it('another admin’s change recounts (Spam is not unread), re-reads the record and notifies when it is assigned to me', async () => {
-    const { store, queryClient, platform, live, answer } = setup();
+    const { store, queryClient, platform, announce, live, answer } = setup();
     live.handleEvent(event('inquiryUpdated', 'inquiry', assignedToMe));
     // Every search of its list, the dashboard, and the record's own views; not another record's.
     expect(invalidated(queryClient)).toEqual(
-      ['inquiries', 'inquiriesSearched', 'r1', 'r1Matches', 'r1Timeline', 'statsWeek', 'statsYear'].sort(),
+      ['inquiries', 'inquiriesSearched', 'r1', 'r1Conversation', 'r1Matches', 'r1Timeline', 'statsWeek', 'statsYear'].sort(),
     );
     expect(platform.notify).toHaveBeenCalledWith(
       expect.objectContaining({ title: 'Assigned to you — Jane Doe', route: '/admin/inquiries/r1' }),
     );
+    expect(announce).toHaveBeenCalledWith('ana@example.com assigned Jane Doe to me@example.com');
     await answer(counts({ inquiries: 1 }));
     await vi.waitFor(() => expect(store.get(unreadCountsAtom).inquiries).toBe(1));
   });
 
-  it('another admin’s reply re-reads the record, its mails and the outbox', () => {
+  it('another admin’s reply re-reads the record, its mails, its conversation and the outbox', () => {
     const { queryClient, platform, live } = setup();
     live.handleEvent(
       event('inquiryUpdated', 'inquiry', {
@@ -157,7 +173,18 @@ describe('live updates', () => {
       }),
     );
     expect(invalidated(queryClient)).toEqual(
-      ['inquiries', 'inquiriesSearched', 'r1', 'r1Matches', 'r1Timeline', 'r1Outbox', 'outbox', 'statsWeek', 'statsYear'].sort(),
+      [
+        'inquiries',
+        'inquiriesSearched',
+        'r1',
+        'r1Conversation',
+        'r1Matches',
+        'r1Timeline',
+        'r1Outbox',
+        'outbox',
+        'statsWeek',
+        'statsYear',
+      ].sort(),
     );
     expect(platform.notify).not.toHaveBeenCalled();
   });
@@ -183,6 +210,7 @@ describe('live updates', () => {
         'inquiriesSearched',
         'supplierInquiries',
         'r1',
+        'r1Conversation',
         'r1Matches',
         'r1Timeline',
         'o1',
@@ -192,6 +220,45 @@ describe('live updates', () => {
         'statsYear',
       ].sort(),
     );
+    expect(platform.notify).not.toHaveBeenCalled();
+  });
+
+  it('a customer’s reply re-reads the record’s views (its conversation too) and the unmatched mail, toasts its line and notifies', () => {
+    const { queryClient, platform, announce, live } = setup();
+    const line = 'Reply from Jane Doe — INQ-7K2M9Q';
+    live.handleEvent(event('inquiryUpdated', 'inquiry', answerOf(line, null)));
+    expect(invalidated(queryClient)).toEqual(
+      [
+        'inquiries',
+        'inquiriesSearched',
+        'r1',
+        'r1Conversation',
+        'r1Matches',
+        'r1Timeline',
+        'statsWeek',
+        'statsYear',
+        'unmatched',
+      ].sort(),
+    );
+    // The line says who: it is not put after the customer's name again.
+    expect(announce).toHaveBeenCalledWith(line);
+    // The record has no owner: every admin is told; clicking opens the record.
+    expect(platform.notify).toHaveBeenCalledWith(
+      expect.objectContaining({ title: line, body: 'Jane Doe', route: '/admin/inquiries/r1' }),
+    );
+  });
+
+  it('an automatic reply or a bounce is toasted and re-reads the views but notifies no one; a reply to a colleague’s record notifies only them', () => {
+    const { queryClient, platform, announce, live } = setup();
+    live.handleEvent(event('inquiryUpdated', 'inquiry', answerOf('Automatic reply from Jane Doe — INQ-7K2M9Q', ME)));
+    live.handleEvent(event('inquiryUpdated', 'inquiry', answerOf('Bounce — INQ-7K2M9Q: 550 5.1.1 mailbox unavailable', ME)));
+    live.handleEvent(event('inquiryUpdated', 'inquiry', answerOf('Reply from Jane Doe — INQ-7K2M9Q', 'bob-id')));
+    expect(invalidated(queryClient)).toContain('r1Conversation');
+    expect(announce.mock.calls).toEqual([
+      ['Automatic reply from Jane Doe — INQ-7K2M9Q'],
+      ['Bounce — INQ-7K2M9Q: 550 5.1.1 mailbox unavailable'],
+      ['Reply from Jane Doe — INQ-7K2M9Q'],
+    ]);
     expect(platform.notify).not.toHaveBeenCalled();
   });
 

@@ -41,6 +41,10 @@ export function toastsFor(change: Pick<RealtimeChange, 'by' | 'ownerId'>, me: st
   return change.by.id !== AUTOMATIC_ASSIGNER.id || change.ownerId === me;
 }
 
+/** What a change's toast says: who did what ('ana@example.com moved Jane Doe to Quoted'); a mail that came back says it all itself. */
+const announcementOf = (change: Pick<RealtimeChange, 'by' | 'type' | 'text'>): string =>
+  change.type === 'answer' ? change.text : `${change.by.name} ${change.text}`;
+
 export interface LiveOptions {
   store: Store;
   /** The server-state cache whose queries events invalidate. */
@@ -108,8 +112,10 @@ export function createLiveUpdates({ store, queryClient, api, platform, me, annou
         if (other) void invalidateRecords(queryClient, listOfEvent(other.event), [other.id]);
         // A reply: the record's mails and the outbox show it.
         if (event.change.type === 'mail') void queryClient.invalidateQueries({ queryKey: queryKeys.allOutbox });
+        // A mail came back (its record's conversation re-reads with its views): it may be an unmatched one a colleague attached.
+        if (event.change.type === 'answer') void queryClient.invalidateQueries({ queryKey: queryKeys.unmatchedMails });
         const admin = me?.() ?? null;
-        if (toastsFor(event.change, admin)) announce?.(`${event.change.by.name} ${event.change.text}`);
+        if (toastsFor(event.change, admin)) announce?.(announcementOf(event.change));
         const notification = admin ? changeNotificationFor(event, admin) : null;
         if (notification) platform.notify(notification);
         return;

@@ -60,7 +60,9 @@ export function OutboxTable({ mails }: { mails: OutboxMailSummary[] }) {
             <th>State</th>
             <th>Attempts</th>
             <th>Last Error</th>
-            <th aria-label="Actions" />
+            <th>
+              <span className="visually-hidden">Actions</span>
+            </th>
           </tr>
         </thead>
         <tbody>

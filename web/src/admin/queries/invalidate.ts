@@ -19,7 +19,7 @@ export async function invalidateAfresh(client: QueryClient, filters: InvalidateQ
 
 /**
  * Records of a list changed (here or by another admin): the list, the dashboard and the records'
- * own views (detail, timeline, matches) re-read; those on screen at once, the others when shown.
+ * own views (detail, timeline, matches, conversation) re-read; those on screen at once, the others when shown.
  */
 export async function invalidateRecords(client: QueryClient, list: AdminListName, ids: readonly string[]): Promise<void> {
   const changed = new Set(ids);

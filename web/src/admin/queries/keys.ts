@@ -17,6 +17,10 @@ export const queryKeys = {
   record: (list: AdminListName, id: string) => ['record', list, id] as const,
   timeline: (list: AdminListName, id: string) => ['timeline', list, id] as const,
   matches: (list: AdminListName, id: string) => ['matches', list, id] as const,
+  /** A record's mails both ways (docs/admin.md#conversation). */
+  conversation: (list: AdminListName, id: string) => ['conversation', list, id] as const,
+  /** The mails no record claimed (docs/admin.md#unmatched-mail). */
+  unmatchedMails: ['unmatchedMails'] as const,
   allMatches: ['matches'] as const,
   stats: (period: StatsPeriod) => ['stats', period] as const,
   allStats: ['stats'] as const,
@@ -43,9 +47,9 @@ export const queryKeys = {
   backups: ['backups'] as const,
 };
 
-/** The first parts of the keys of a record's own views: its detail, timeline and matches. */
-const RECORD_VIEWS: readonly unknown[] = ['record', 'timeline', 'matches'];
+/** The first parts of the keys of a record's own views: its detail, timeline, matches and conversation. */
+const RECORD_VIEWS: readonly unknown[] = ['record', 'timeline', 'matches', 'conversation'];
 
-/** Whether `key` is one of the views (detail, timeline, matches) of one of these records of `list`. */
+/** Whether `key` is one of the views (detail, timeline, matches, conversation) of one of these records of `list`. */
 export const isViewOfRecords = (key: QueryKey, list: AdminListName, ids: ReadonlySet<string>): boolean =>
   RECORD_VIEWS.includes(key[0]) && key[1] === list && typeof key[2] === 'string' && ids.has(key[2]);
