@@ -18,6 +18,8 @@ export interface InboundAttachmentSummary {
   contentType: string;
   size: number;
   url?: string;
+  /** A kept file's name in the uploads: what a staff reply names to send it on (`attachments`). */
+  storedName?: string;
   notKept?: string;
 }
 

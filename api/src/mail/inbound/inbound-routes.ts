@@ -70,8 +70,8 @@ const presentUnmatched = (row: InboundRow): UnmatchedMail => ({
 /** An answer of the record, its kept attachments with signed links to open them (like a form upload's). */
 const presentIncoming = (row: InboundRow, sign: LinkSigner): IncomingConversationMail => ({
   ...presentUnmatched(row),
-  attachments: (JSON.parse(row.attachments) as InboundFile[]).map(({ storedName, ...file }) =>
-    storedName ? { ...file, url: sign(storedName) } : file,
+  attachments: (JSON.parse(row.attachments) as InboundFile[]).map((file) =>
+    file.storedName ? { ...file, url: sign(file.storedName) } : file,
   ),
   direction: 'in',
   fromOtherAddress: Boolean(row.fromOtherAddress),
