@@ -27,6 +27,7 @@ import { OUTBOX, type OutboxRow } from '../outbox-entity';
 import { attachInboundMail, NOT_UNMATCHED } from './attach-inbound';
 import { replySubject } from '../reply-threads';
 import { markRepliesSeen } from './customer-replied';
+import { mailDocument, mailPolicy } from './mail-document';
 import { THREADED_KINDS, type ThreadedRecord } from './thread-inbound';
 
 /** The newest unmatched mails the list shows. */
@@ -94,6 +95,14 @@ const presentOutgoing = (row: OutboxRow): OutgoingConversationMail => ({
 });
 
 const emlQuery = z.object({ mail: z.string().regex(UUID, 'mail must be a mail id') });
+
+const htmlQuery = z.object({
+  mail: z.string().regex(UUID, 'mail must be a mail id'),
+  images: z
+    .enum(['0', '1'])
+    .default('0')
+    .transform((v) => v === '1'),
+});
 
 const attachSchema = z.object({ reference: z.string().trim().min(1, 'Enter the reference of the record').max(20) });
 
@@ -192,6 +201,41 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
     });
     ctx.body = { message: 'Mail discarded' };
   });
+
+  // A mail's HTML as a page of its own (mail-document.ts), through a short-lived signed link the admin's frame opens.
+  const htmlPath = `${API_PREFIX}${inboundMailPath()}/html`;
+  router.get<AdminState & InputState<never, z.output<typeof htmlQuery>>>(
+    `${inboundMailPath()}/html-link`,
+    viewer,
+    validate({ query: htmlQuery }),
+    (ctx) => {
+      const { mail, images } = ctx.state.input.query;
+      const origin = deps.config.publicUrl ?? `${ctx.protocol}://${ctx.host}`;
+      const query = heldQuery(ctx, new URLSearchParams({ mail, images: images ? '1' : '0' }));
+      ctx.set('Cache-Control', 'no-store');
+      ctx.body = { url: `${origin}${links.signedPath(htmlPath, query)}` };
+    },
+  );
+  router.get<AdminState & InputState<never, z.output<typeof htmlQuery>>>(
+    `${inboundMailPath()}/html`,
+    roleOrSignedLink(deps, links, htmlPath, 'viewer'),
+    validate({ query: htmlQuery }),
+    async (ctx) => {
+      const { mail, images } = ctx.state.input.query;
+      const [row] = await deps.db.all<{ html: string | null }>(
+        `SELECT "html" FROM "inbound_mails" WHERE "id" = ? AND "state" <> 'discarded'`,
+        [mail],
+      );
+      if (!row?.html) throw new HttpError(404, NOT_FOUND);
+      ctx.set('Content-Security-Policy', mailPolicy(images, deps.config.corsOrigins));
+      ctx.set('Referrer-Policy', 'no-referrer');
+      ctx.set('Cache-Control', 'private, no-store');
+      // frame-ancestors decides who frames it; the blanket X-Frame-Options: DENY would refuse the admin too.
+      ctx.remove('X-Frame-Options');
+      ctx.type = 'text/html; charset=utf-8';
+      ctx.body = mailDocument(row.html, images);
+    },
+  );
 
   // The raw message as it came: a short-lived signed link for the admin's window to save, then the bytes.
   const emlPath = `${API_PREFIX}${inboundMailPath()}/eml`;

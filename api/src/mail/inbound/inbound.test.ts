@@ -406,6 +406,55 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     ).toBe(400);
   });
 
+  it('serves an HTML answer as a page of its own that loads no remote image until asked, framed only by the admin', async () => {
+    const thread = await threadWithReply('Pia');
+    const boundary = 'alt-boundary';
+    await deliver(
+      [
+        `From: ${thread.email}`,
+        `To: ${thread.replyTo}`,
+        'Subject: Formatted',
+        `Message-ID: <${randomUUID()}@buyer.example>`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/alternative; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain',
+        '',
+        'Plain words.',
+        `--${boundary}`,
+        'Content-Type: text/html; charset=utf-8',
+        '',
+        '<p>Rich <b>words</b><script>parent.stolen = 1</script></p><img src="https://tracker.example/open.gif" alt="t">',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+      [thread.replyTo],
+    );
+    const [received] = await incomingOf(thread.id);
+    expect(received.html).toBe('<p>Rich <b>words</b></p><img alt="t" data-src="https://tracker.example/open.gif" />');
+    const page = async (images: '0' | '1') => {
+      const { url } = (await admin('GET', `/api/admin/inbound/html-link?mail=${received.id}&images=${images}`)).body as {
+        url: string;
+      };
+      const res = await fetch(url);
+      return { url, res, text: await res.text(), policy: res.headers.get('content-security-policy') ?? '' };
+    };
+    const plain = await page('0');
+    expect(plain.res.status).toBe(200);
+    expect(plain.res.headers.get('content-type')).toBe('text/html; charset=utf-8');
+    expect(plain.res.headers.get('x-frame-options')).toBeNull();
+    expect(plain.policy).toContain('img-src data:;');
+    expect(plain.policy).toContain('sandbox allow-popups allow-popups-to-escape-sandbox');
+    expect(plain.policy).toContain("frame-ancestors 'self'");
+    expect(plain.text).toContain('<p>Rich <b>words</b></p><img alt="t" data-src="https://tracker.example/open.gif" />');
+    const withImages = await page('1');
+    expect(withImages.policy).toContain('img-src data: https: http:;');
+    expect(withImages.text).toContain('<img alt="t" src="https://tracker.example/open.gif" />');
+    // The signature covers the choice: a link for no images cannot be turned into one with them.
+    expect((await fetch(plain.url.replace('images=0', 'images=1'))).status).toBe(401);
+  });
+
   it('refuses mail for other mailboxes (no relaying) and mail over INBOUND_MAX_MB', async () => {
     await expect(
       deliver(mail({ from: 'a@x.example', to: 'ceo@sourcing.example', subject: 'x', body: 'x' }), ['ceo@sourcing.example']),
