@@ -155,6 +155,8 @@ const envSchema = z.object({
   MAIL_POLL_MS: z.preprocess(emptyAsUndefined, positiveInt(2000)),
   /** Records not updated for this many months are erased daily (docs/admin.md#retention); unset: never. */
   RETENTION_MONTHS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1200).optional()),
+  /** How often each process announces due follow-ups, ends due snoozes and asks for the day's digest (docs/api.md#follow-ups-and-snooze). */
+  FOLLOW_UP_CHECK_MS: z.preprocess(emptyAsUndefined, positiveInt(60_000)),
   /** Where `admin backup` writes by default and scheduled backups go; unset: no schedule (docs/operations.md#backups). */
   BACKUP_DIR: optionalString,
   BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(24)),
@@ -204,6 +206,8 @@ export interface Config {
   mail: MailConfig;
   /** Months after which records not updated are erased, or null (off). */
   retentionMonths: number | null;
+  /** Milliseconds between the follow-up job's checks. */
+  followUpCheckMs: number;
   storage: StorageConfig;
 }
 
@@ -398,6 +402,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
       inbound: inboundOf(e),
     },
     retentionMonths: e.RETENTION_MONTHS ?? null,
+    followUpCheckMs: e.FOLLOW_UP_CHECK_MS,
     storage,
   };
 }

@@ -22,6 +22,7 @@ import { createLocalEventBus, type EventBus } from './realtime/event-bus';
 import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { scheduleRetention } from './privacy/retention';
+import { scheduleFollowUps } from './records/follow-ups/follow-up-job';
 import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
@@ -130,6 +131,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   });
   if (leftovers && (leftovers.incoming || leftovers.orphans)) logger.info('removed upload leftovers', { ...leftovers });
   const retention = scheduleRetention(deps);
+  const followUps = scheduleFollowUps(deps);
   const app = createApp(deps);
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
@@ -166,6 +168,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const close = () =>
     (closing ??= (async () => {
       retention.stop();
+      await followUps.stop();
       await inboundSmtp?.close();
       await imapPoller?.close();
       sessions.close();

@@ -2,7 +2,7 @@
 import type { StatsPeriod } from './constants';
 import type { AdminListName } from './api-paths';
 import type { RecordOf } from './records/record-definition';
-import type { ListFilters } from './records/record-filters';
+import type { FollowUpFilter, ListFilters, SnoozedFilter } from './records/record-filters';
 import type { RECORD_DEFINITIONS } from './records';
 import type { Role } from './staff/roles';
 
@@ -46,6 +46,10 @@ export interface ListQuery {
   status?: string;
   /** The list's filters (docs/admin.md#filters), sent as parameters of their own. */
   filters?: ListFilters;
+  /** A worked list without it leaves out the records snoozed until later (docs/api.md#follow-ups-and-snooze). */
+  snoozed?: SnoozedFilter;
+  /** A worked list's follow-ups due today (in the server's TIME_ZONE) or overdue. */
+  followUp?: FollowUpFilter;
 }
 
 /** Query of a list's CSV export: the list's own, and the columns it shows (comma-separated keys; absent: all). */
@@ -106,10 +110,18 @@ export interface DashboardStats {
 /**
  * Why a mail was written: 'staff-digest' stands for the staff alerts of a burst of submissions
  * (docs/mail.md#the-mails); 'invitation' is a colleague's invitation (docs/sessions.md#invitations);
- * 'assignment' tells a staff member someone else gave them records (docs/admin.md#assignment).
+ * 'assignment' tells a staff member someone else gave them records (docs/admin.md#assignment);
+ * 'follow-up-digest' lists a staff member's follow-ups of the day (docs/api.md#follow-ups-and-snooze).
  */
 export type MailPurpose =
-  'confirmation' | 'staff-alert' | 'staff-digest' | 'reply' | 'newsletter-confirmation' | 'invitation' | 'assignment';
+  | 'confirmation'
+  | 'staff-alert'
+  | 'staff-digest'
+  | 'reply'
+  | 'newsletter-confirmation'
+  | 'invitation'
+  | 'assignment'
+  | 'follow-up-digest';
 
 /**
  * Why a mail to a visitor was not sent (docs/mail.md#addresses): the record's address is not one

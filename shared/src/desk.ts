@@ -88,5 +88,13 @@ export type TimelineEntry = { id: string; at: string; actor: Assignee | null } &
   | { type: 'answer'; mail: InboundMailKind; from: string; subject: string; fromOtherAddress: boolean; reason?: string }
   /** Linked to (or unlinked from) a record of the other matched list; `name` is null once that record is erased. */
   | { type: 'link' | 'unlink'; list: MatchedListName; recordId: string; name: string | null }
+  /** A follow-up set (or moved) to `at`, with its note (docs/api.md#follow-ups-and-snooze), or cleared. */
+  | { type: 'follow-up'; at: string; note: string | null }
+  | { type: 'follow-up-cleared' }
+  /** Snoozed until `until`; the snooze ended on its date, by the customer's reply, or by staff. */
+  | { type: 'snoozed'; until: string }
+  | { type: 'snooze-ended'; why: 'date' | 'reply' | 'staff' }
 );
 export type TimelineEntryType = TimelineEntry['type'];
+/** What ended a snooze: its date came, the customer replied, or staff ended it. */
+export type SnoozeEndReason = Extract<TimelineEntry, { type: 'snooze-ended' }>['why'];

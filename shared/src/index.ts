@@ -18,6 +18,7 @@ export * from './desk';
 export * from './conversation';
 export * from './canned-replies';
 export * from './assignment';
+export * from './follow-ups';
 export * from './matching';
 export * from './file-names';
 export * from './text-folding';

@@ -21,8 +21,12 @@ export interface RealtimeSummary {
 export interface RealtimeChange {
   /** Who made it. */
   by: { id: string; email: string; name: string };
-  /** `answer`: a mail came back from the customer (`by` is then the customer, with an empty id). */
-  type: 'status' | 'owner' | 'note' | 'mail' | 'link' | 'answer';
+  /**
+   * `answer`: a mail came back from the customer (`by` is then the customer, with an empty id).
+   * `follow-up`: a follow-up set or cleared, or its time came (`by` is then FOLLOW_UP_REMINDER,
+   * shared/src/follow-ups.ts); `snooze`: the record snoozed, or its snooze ended.
+   */
+  type: 'status' | 'owner' | 'note' | 'mail' | 'link' | 'answer' | 'follow-up' | 'snooze';
   /** What happened, after the actor's name: 'moved Jane Doe to Quoted'. */
   text: string;
   /** The record's status, owner and version after the change. */

@@ -24,7 +24,16 @@ export function createPresenter<D extends RecordDefinition>(kind: RecordKind<D>)
       record.attachmentFiles = presentAttachmentFiles(stored, sign);
     }
     for (const key of dates) record[key] = (source[key] as Date).toISOString();
-    if (desk) Object.assign(record, { status: source.status, ownerId: source.ownerId ?? null, version: source.version });
+    if (desk) {
+      Object.assign(record, {
+        status: source.status,
+        ownerId: source.ownerId ?? null,
+        version: source.version,
+        followUpAt: source.followUpAt?.toISOString() ?? null,
+        followUpNote: source.followUpNote ?? null,
+        snoozedUntil: source.snoozedUntil?.toISOString() ?? null,
+      });
+    }
     return record as RecordOf<D>;
   };
 }

@@ -12,13 +12,21 @@ export const FILES_COLUMN = 'attachments';
 export const SEARCH_TEXT_COLUMN = 'searchText';
 
 /**
- * The sales desk's columns of a worked kind (migration 1795000000100). The defaults are the
- * table's: an insert without them (a seeded row) gets the first status and version 1.
+ * The sales desk's columns of a worked kind (migrations 1795000000100 and, for follow-ups and
+ * snoozing, 1795000003200). The defaults are the table's: an insert without them (a seeded row)
+ * gets the first status, version 1, and no follow-up or snooze.
  */
-const deskColumns = (statuses: readonly string[]): Record<string, EntitySchemaColumnOptions> => ({
+const deskColumns = (
+  statuses: readonly string[],
+  timestamp: ReturnType<typeof columnTypes>['timestamp'],
+): Record<string, EntitySchemaColumnOptions> => ({
   status: { type: 'varchar', length: 20, default: statuses[0] },
   ownerId: { type: 'varchar', length: 36, nullable: true },
   version: { type: 'integer', default: 1 },
+  followUpAt: { type: timestamp, nullable: true },
+  followUpNote: { type: 'text', nullable: true },
+  followUpNotifiedAt: { type: timestamp, nullable: true },
+  snoozedUntil: { type: timestamp, nullable: true },
 });
 
 /** A record table's columns, from its kind's fields: text, JSON lists, one JSON files column, times. */
@@ -31,7 +39,7 @@ export function recordEntity(kind: RecordKind, engine: Engine): EntitySchema<Any
     else if (field.kind === 'date') columns[field.key] = { type: types.timestamp };
     else columns[field.key] = { type: 'text' };
   }
-  if (kind.definition.statuses) Object.assign(columns, deskColumns(kind.definition.statuses));
+  if (kind.definition.statuses) Object.assign(columns, deskColumns(kind.definition.statuses, types.timestamp));
   // Written with the record (derived-columns.ts), read only by the list's search and sort: never selected.
   columns[SEARCH_TEXT_COLUMN] = { type: 'text', default: '', select: false };
   for (const field of sortKeyFields(kind.definition))

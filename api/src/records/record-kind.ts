@@ -14,11 +14,16 @@ type Simplify<T> = { [K in keyof T]: T[K] } & {};
 type Field<D extends RecordDefinition> = D['fields'][number];
 type RowValue<F> = F extends { kind: 'list' } ? string[] : F extends { kind: 'date' } ? Date : string;
 
-/** The desk's columns of a worked kind. */
+/** The desk's columns of a worked kind: its status, owner and version; its follow-up and snooze (records/follow-ups). */
 export interface DeskColumns {
   status: string;
   ownerId: string | null;
   version: number;
+  followUpAt: Date | null;
+  followUpNote: string | null;
+  /** When the follow-up's reminder went out (null: not yet, or no follow-up). */
+  followUpNotifiedAt: Date | null;
+  snoozedUntil: Date | null;
 }
 
 /** A stored row: the fields (dates as Date), the files' metadata in one JSON column, the desk's columns. */

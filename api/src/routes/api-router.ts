@@ -9,6 +9,7 @@ import { rateLimit } from '../http/rate-limit';
 import { registerErasure } from '../records/erasure/erasure-routes';
 import { registerAssignmentRoutes } from '../records/assignment/assignment-routes';
 import { registerDeskRoutes } from '../records/desk/desk-routes';
+import { registerFollowUpRoutes } from '../records/follow-ups/follow-up-routes';
 import { registerNewsletterRoutes } from '../mail/newsletter/newsletter-routes';
 import { registerCannedReplyRoutes } from '../mail/canned-replies/canned-reply-routes';
 import { registerInboundRoutes } from '../mail/inbound/inbound-routes';
@@ -50,6 +51,7 @@ export function createApiRouter(deps: AppDeps): Router {
     registerReplyRoute(router, deps, kind);
   }
   registerDeskRoutes(router, deps);
+  registerFollowUpRoutes(router, deps);
   registerAssignmentRoutes(router, deps);
   registerMatchingRoutes(router, deps);
   registerReadStateRoutes(router, deps);

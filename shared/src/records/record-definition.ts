@@ -150,12 +150,24 @@ type FilesOf<Fs extends Fields> = [Extract<Fs[number], { kind: 'files' }>] exten
   ? object
   : { /** The same files with their names, types and signed links. */ attachmentFiles: AttachmentFile[] };
 
-/** What staff work on a record of a kind with statuses: its status, owner (an admin's id) and version. */
-type DeskOf<S> = S extends readonly (infer T extends string)[] ? { status: T; ownerId: string | null; version: number } : object;
+/**
+ * What staff work on a record of a kind with statuses: its status, owner (an admin's id) and version;
+ * when to follow it up and why, and until when it is snoozed (ISO times, or null: docs/api.md#follow-ups-and-snooze).
+ */
+type DeskOf<S> = S extends readonly (infer T extends string)[]
+  ? {
+      status: T;
+      ownerId: string | null;
+      version: number;
+      followUpAt: string | null;
+      followUpNote: string | null;
+      snoozedUntil: string | null;
+    }
+  : object;
 
 /**
  * A record as the API answers it: `_id`, every field, the files' details when it has files, and
- * the desk's status, owner and version when its kind has statuses.
+ * the desk's status, owner, version, follow-up and snooze when its kind has statuses.
  */
 export type RecordOf<D extends RecordDefinition> = Simplify<
   { _id: string } & { [F in D['fields'][number] as F['key']]: RecordValue<F> } & FilesOf<D['fields']> & DeskOf<D['statuses']>

@@ -86,6 +86,29 @@ export function listFiltersShape(definition: RecordDefinition): Record<string, z
   return shape;
 }
 
+/**
+ * `snoozed` of a worked list (docs/api.md#follow-ups-and-snooze): without it the records snoozed
+ * until later are left out; `include` lists them too, `only` lists nothing else.
+ */
+export const SNOOZED_FILTER = ['include', 'only'] as const;
+export type SnoozedFilter = (typeof SNOOZED_FILTER)[number];
+
+/** `followUp` of a worked list: the records to follow up today (in the server's TIME_ZONE), or those overdue. */
+export const FOLLOW_UP_FILTER = ['today', 'overdue'] as const;
+export type FollowUpFilter = (typeof FOLLOW_UP_FILTER)[number];
+
+/**
+ * The follow-up views' parameters of a worked list, `snoozed` and `followUp` (none on other kinds):
+ * parameters of the list's query like the filters, not controls of its filter bar.
+ */
+export function followUpFiltersShape(definition: Pick<RecordDefinition, 'statuses'>): Record<string, z.ZodType> {
+  if (!definition.statuses) return {};
+  return {
+    snoozed: optional(z.enum(SNOOZED_FILTER, { error: 'snoozed must be include or only' })),
+    followUp: optional(z.enum(FOLLOW_UP_FILTER, { error: 'followUp must be today or overdue' })),
+  };
+}
+
 /** The parameter names of a kind's filters, in the filter bar's order. */
 export const filterParamsOf = (definition: RecordDefinition): string[] => Object.keys(listFiltersShape(definition));
 

@@ -11,6 +11,11 @@ export const AUDIT_ACTIONS = [
   /** A record's status and/or owner (one entry per record of a bulk change). */
   'record-changed',
   'record-note-added',
+  /** A follow-up set or cleared, a record snoozed or its snooze ended by staff (docs/api.md#follow-ups-and-snooze). */
+  'record-follow-up-set',
+  'record-follow-up-cleared',
+  'record-snoozed',
+  'record-snooze-ended',
   'record-linked',
   'record-unlinked',
   /** An e-mail reply from a record, queued in the outbox. */

@@ -75,6 +75,9 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       status: 'New',
       ownerId: null,
       version: 1,
+      followUpAt: null,
+      followUpNote: null,
+      snoozedUntil: null,
     });
     expect(await recorder.settle()).toEqual([
       {

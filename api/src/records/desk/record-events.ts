@@ -5,6 +5,7 @@ import type {
   MailWithheldReason,
   MatchedListName,
   RecordKind,
+  SnoozeEndReason,
   TimelineEntryType,
 } from '@sourcing/shared';
 import { EntitySchema } from 'typeorm';
@@ -23,6 +24,12 @@ export interface EventDetails {
   /** The other record of a link (its name is read when the timeline is, so an erased record leaves none behind). */
   link: { list: MatchedListName; recordId: string };
   unlink: { list: MatchedListName; recordId: string };
+  /** A follow-up set for `at` (ISO), with its note (records/follow-ups); cleared. */
+  'follow-up': { at: string; note: string | null };
+  'follow-up-cleared': Record<string, never>;
+  /** Snoozed until `until` (ISO); the snooze ended, and why. */
+  snoozed: { until: string };
+  'snooze-ended': { why: SnoozeEndReason };
 }
 export type StoredEventType = keyof EventDetails & TimelineEntryType;
 

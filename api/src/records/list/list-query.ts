@@ -2,6 +2,7 @@ import {
   ADMIN_LIST_LIMIT,
   checkRange,
   DEFAULT_SORT,
+  followUpFiltersShape,
   INVALID_CHARACTERS,
   isStorableText,
   listColumnsOf,
@@ -24,7 +25,10 @@ export interface ParsedListQuery {
   sort: ListSort;
   /** A desk list's one status; null: every status but Spam (or no statuses at all). */
   status: string | null;
-  /** The kind's filters that were given (docs/admin.md#filters); `owner` may still say `mine`. */
+  /**
+   * The kind's filters that were given (docs/admin.md#filters), and on a worked list its `snoozed`
+   * and `followUp` (docs/api.md#follow-ups-and-snooze); `owner` may still say `mine`.
+   */
   filters: ListFilters;
 }
 
@@ -67,15 +71,15 @@ function cursorFits(cursor: Cursor, definition: RecordDefinition, sort: ListSort
 }
 
 /**
- * `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export, `status` on a list
- * with statuses, and the kind's filters (400 with fields when malformed).
+ * `limit`, `cursor`, `q`, `since`, `sort` of an admin list and its export, `status`, `snoozed` and
+ * `followUp` on a list with statuses, and the kind's filters (400 with fields when malformed).
  */
 export function listQuerySchemaOf(definition: Pick<RecordDefinition, 'statuses' | 'fields'>) {
   const { statuses } = definition;
   const status = statuses
     ? z.preprocess(emptyAsUndefined, z.enum(statuses as [string, ...string[]], { error: 'Unknown status' }).optional())
     : z.any().optional();
-  const filterShape = listFiltersShape(definition as RecordDefinition);
+  const filterShape = { ...listFiltersShape(definition as RecordDefinition), ...followUpFiltersShape(definition) };
   const sort = z.preprocess(
     emptyAsUndefined,
     z

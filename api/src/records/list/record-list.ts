@@ -19,6 +19,7 @@ import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
 import { SEARCH_TEXT_COLUMN } from '../record-entity';
 import { countsInOrder, statusCounts, withoutSpam } from '../desk/status-counts';
+import { FOLLOW_UP_PARAMS, followUpConditions, followUpsNarrow, unsnoozedCounts } from '../follow-ups/follow-up-views';
 import { recordCounts } from '../record-counts';
 import type { RecordKind, RecordTable } from '../record-kind';
 import { csvColumnsOf, type CsvColumn } from './csv';
@@ -59,7 +60,8 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
   };
 }
 
-type ListDeps = Pick<AppDeps, 'db'>;
+/** The clock and TIME_ZONE decide which records are snoozed and which follow-ups are due today. */
+type ListDeps = Pick<AppDeps, 'db' | 'now' | 'config'>;
 export type Filter = Pick<ParsedListQuery, 'q' | 'since' | 'filters'> & Partial<Pick<ParsedListQuery, 'status'>>;
 
 /** SQLite's FTS5 index serves LIKE only without an ESCAPE clause, so it is added only when needed. */
@@ -87,13 +89,23 @@ function withStatus(
   return rows;
 }
 
-/** True when anything but the status narrows the list: its totals are counted, not read from the trigger-kept counts. */
-const isNarrowed = (filter: Filter) => Boolean(filter.q || filter.since || Object.keys(filter.filters).length);
+/**
+ * True when anything but the status narrows the list: its totals are counted, not read from the
+ * trigger-kept counts. Leaving out the snoozed records (a worked list's default) does not count:
+ * they are taken off those counts (unsnoozedCounts).
+ */
+const isNarrowed = (filter: Filter) =>
+  Boolean(
+    filter.q ||
+    filter.since ||
+    Object.keys(filter.filters).some((key) => !FOLLOW_UP_PARAMS.includes(key)) ||
+    followUpsNarrow(filter.filters),
+  );
 
 /** The rows matching the search and every filter but the status (the status tabs count these). */
 function matchingRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'filterFields'>,
+  def: Pick<RecordListDefinition<unknown>, 'table' | 'statuses' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
   const engine = deps.db.engine;
@@ -135,6 +147,11 @@ function matchingRows(
       add(`${column} ${likeOf(item)}`, containsPattern(item));
     }
   }
+  if (def.statuses) {
+    const views = followUpConditions(filter.filters, { now: deps.now(), timeZone: deps.config.timeZone, engine });
+    rows.where.push(...views.where);
+    rows.params.push(...views.params);
+  }
   return rows;
 }
 
@@ -174,8 +191,8 @@ async function countRows(deps: ListDeps, base: FilteredRows): Promise<number> {
 
 /**
  * A list's total and, on a worked list, its counts per status (its tabs). Unnarrowed, both come
- * from the trigger-kept counts; a search, `since` or a filter counts its matches (per status on a
- * worked list, so the tabs follow the filters).
+ * from the trigger-kept counts (a worked list's less its snoozed records); a search, `since` or a
+ * filter counts its matches (per status on a worked list, so the tabs follow the filters).
  */
 async function totals(
   deps: ListDeps,
@@ -188,7 +205,9 @@ async function totals(
   if (!def.statuses) {
     return { total: narrowed ? await countRows(deps, base) : (await recordCounts(deps.db))[def.table] };
   }
-  const counts = narrowed ? await countPerStatus(deps, matching) : (await statusCounts(deps.db))[def.table];
+  const counts = narrowed
+    ? await countPerStatus(deps, matching)
+    : await unsnoozedCounts(deps.db, def.table, (await statusCounts(deps.db))[def.table] ?? {}, filter.filters, deps.now());
   const byStatus = countsInOrder(def.statuses, counts);
   return { total: filter.status ? (byStatus[filter.status] ?? 0) : withoutSpam(byStatus), byStatus };
 }

@@ -9,6 +9,7 @@ const MAIL_NAME: Record<MailPurpose, string> = {
   'newsletter-confirmation': 'Newsletter confirmation',
   invitation: 'Staff invitation',
   assignment: 'Assignment notice',
+  'follow-up-digest': 'Follow-up digest',
 };
 
 /** Why a mail to the sender was not sent (docs/mail.md#addresses). */
@@ -21,6 +22,8 @@ export const WITHHELD_BECAUSE: Record<MailWithheldReason, string> = {
 /** What a timeline line says; a new entry type (an e-mail sent, ...) adds its line here. */
 export function describeEntry(entry: TimelineEntry): string {
   const who = entry.actor?.name ?? 'Someone';
+  /** A follow-up's or snooze's time, in the viewer's locale. */
+  const time = (iso: string) => new Date(iso).toLocaleString(undefined, { dateStyle: 'medium', timeStyle: 'short' });
   switch (entry.type) {
     case 'received':
       return 'Received';
@@ -46,5 +49,14 @@ export function describeEntry(entry: TimelineEntry): string {
       const other = `${MATCHED_NOUNS[entry.list].one} ${entry.name ?? '(since erased)'}`;
       return entry.type === 'link' ? `${who} linked ${other}` : `${who} unlinked ${other}`;
     }
+    case 'follow-up':
+      return `${who} set a follow-up for ${time(entry.at)}${entry.note ? `: ${entry.note}` : ''}`;
+    case 'follow-up-cleared':
+      return `${who} cleared the follow-up`;
+    case 'snoozed':
+      return `${who} snoozed it until ${time(entry.until)}`;
+    case 'snooze-ended':
+      if (entry.why === 'staff') return `${who} ended the snooze`;
+      return entry.why === 'reply' ? 'The snooze ended: the customer replied' : 'The snooze ended';
   }
 }
