@@ -455,6 +455,29 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     expect((await fetch(plain.url.replace('images=0', 'images=1'))).status).toBe(401);
   });
 
+  it('ends a snooze when the customer answers, not when an automatic reply comes', async () => {
+    const thread = await threadWithReply('Rafa');
+    const until = new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString();
+    expect((await admin('PUT', `${CONTACTS}/${thread.id}/snooze`, { until })).status).toBe(200);
+    const listed = async () => ((await admin('GET', CONTACTS)).body as ListPage<{ _id: string }>).data.map((r) => r._id);
+    expect(await listed()).not.toContain(thread.id);
+    await deliver(
+      mail({ from: thread.email, to: thread.replyTo, subject: 'Away', headers: ['Auto-Submitted: auto-replied'], body: 'Away.' }),
+      [thread.replyTo],
+    );
+    expect(await listed()).not.toContain(thread.id);
+    await deliver(mail({ from: thread.email, to: thread.replyTo, subject: 'Re: rice', body: 'Ready to order.' }), [
+      thread.replyTo,
+    ]);
+    expect(await listed()).toContain(thread.id);
+    const lines = (await timelineOf(thread.id)).slice(-3);
+    expect(lines.map((e) => [e.type, 'why' in e ? e.why : 'mail' in e ? e.mail : null])).toEqual([
+      ['answer', 'auto-reply'],
+      ['answer', 'reply'],
+      ['snooze-ended', 'reply'],
+    ]);
+  });
+
   it('refuses mail for other mailboxes (no relaying) and mail over INBOUND_MAX_MB', async () => {
     await expect(
       deliver(mail({ from: 'a@x.example', to: 'ceo@sourcing.example', subject: 'x', body: 'x' }), ['ceo@sourcing.example']),

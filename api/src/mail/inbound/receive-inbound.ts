@@ -5,6 +5,7 @@ import { dbTime } from '../../db/engine';
 import { changeEvent, type DeskRow } from '../../records/desk/change-records';
 import { eventRow, storeEvents } from '../../records/desk/record-events';
 import { touchRecords } from '../../records/desk/updated-at';
+import { endSnoozeOnReply } from '../../records/follow-ups/end-snooze-on-reply';
 import { changeWithEvents, type Announce } from '../../records/publish';
 import type { AnyRow } from '../../records/record-kind';
 import { indexInboundFiles, keepInboundFiles, type InboundFile } from './inbound-files';
@@ -121,7 +122,11 @@ export async function enterConversation(
       at,
     ),
   ]);
-  if (message.kind === 'reply') await touchRecords(tx, kind, [record.id], at);
+  if (message.kind === 'reply') {
+    await touchRecords(tx, kind, [record.id], at);
+    // The customer answered: a snoozed record is back in the working lists (docs/api.md#follow-ups-and-snooze).
+    await endSnoozeOnReply(tx, kind, record.id, at);
+  }
   const row = await tx.manager.getRepository<AnyRow>(kind.entity).findOneBy({ id: record.id });
   if (!row || kind.definition.statuses === null) return;
   const customer = { id: '', email: message.from?.address ?? '', name: message.from?.name || message.from?.address || '' };

@@ -1,7 +1,13 @@
 import { QueryObserver, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createStore } from 'jotai';
 import { describe, expect, it, vi } from 'vitest';
-import { AUTOMATIC_ASSIGNER, type RealtimeChange, type RealtimeEvent, type UnreadCounts } from '@sourcing/shared';
+import {
+  AUTOMATIC_ASSIGNER,
+  FOLLOW_UP_REMINDER,
+  type RealtimeChange,
+  type RealtimeEvent,
+  type UnreadCounts,
+} from '@sourcing/shared';
 import { queryKeys } from '../queries/keys';
 import { createAdminQueryClient } from '../queries/query-client';
 import { createLiveUpdates, listOfEvent, toastsFor, unreadCountsAtom } from './live';
@@ -112,6 +118,12 @@ describe('toastsFor', () => {
     expect(toastsFor({ by: { ...OTHER, id: ME }, ownerId: null }, ME)).toBe(false);
     expect(toastsFor({ by: AUTOMATIC_ASSIGNER, ownerId: ME }, ME)).toBe(true);
     expect(toastsFor({ by: AUTOMATIC_ASSIGNER, ownerId: 'bob-id' }, ME)).toBe(false);
+  });
+
+  it('toasts a follow-up reminder to the record’s owner, or to everyone when it has none', () => {
+    expect(toastsFor({ by: FOLLOW_UP_REMINDER, ownerId: ME }, ME)).toBe(true);
+    expect(toastsFor({ by: FOLLOW_UP_REMINDER, ownerId: null }, ME)).toBe(true);
+    expect(toastsFor({ by: FOLLOW_UP_REMINDER, ownerId: 'bob-id' }, ME)).toBe(false);
   });
 });
 
@@ -282,6 +294,31 @@ describe('live updates', () => {
       event('inquiryUpdated', 'inquiry', { ...assignedToMe, by: { id: ME, email: 'me@example.com', name: 'me@example.com' } }),
     );
     live.handleEvent(event('inquiryUpdated', 'inquiry', { ...assignedToMe, ownerId: 'bob-id' }));
+    expect(platform.notify).not.toHaveBeenCalled();
+  });
+
+  it('a follow-up reminder of my record is toasted and notified to me, with a click to the record', () => {
+    const { platform, announce, live } = setup();
+    const reminder: RealtimeChange = {
+      ...assignedToMe,
+      by: FOLLOW_UP_REMINDER,
+      type: 'follow-up',
+      text: 'Follow up: Jane Doe — call about the LC',
+      ownerId: ME,
+      from: { status: 'New', ownerId: ME },
+    };
+    live.handleEvent(event('inquiryUpdated', 'inquiry', reminder));
+    expect(announce).toHaveBeenCalledWith('Follow up: Jane Doe — call about the LC');
+    expect(platform.notify).toHaveBeenCalledWith(
+      expect.objectContaining({
+        title: 'Follow up: Jane Doe — call about the LC',
+        body: 'Jane Doe',
+        route: '/admin/inquiries/r1',
+      }),
+    );
+    // A colleague's reminder is theirs.
+    platform.notify.mockClear();
+    live.handleEvent(event('inquiryUpdated', 'inquiry', { ...reminder, ownerId: 'bob-id' }));
     expect(platform.notify).not.toHaveBeenCalled();
   });
 

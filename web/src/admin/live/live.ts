@@ -4,6 +4,8 @@ import {
   ADMIN_LISTS,
   AUTOMATIC_ASSIGNER,
   changeNotificationFor,
+  followUpNotificationFor,
+  FOLLOW_UP_REMINDER,
   notificationFor,
   unreadTotal,
   type AdminListName,
@@ -34,16 +36,23 @@ export function listOfEvent(event: RealtimeEventName): AdminListName {
 
 /**
  * Whether a change is toasted to the admin `me`: a colleague's change always, never their own; what
- * the automatic assignment does only to its assignee (every new record would otherwise toast everyone).
+ * the automatic assignment does only to its assignee, and what the follow-up job does (a reminder,
+ * a snooze ended) only to the record's owner, or to everyone when it has none (every new record or
+ * reminder would otherwise toast everyone).
  */
 export function toastsFor(change: Pick<RealtimeChange, 'by' | 'ownerId'>, me: string | null): boolean {
   if (change.by.id === me) return false;
-  return change.by.id !== AUTOMATIC_ASSIGNER.id || change.ownerId === me;
+  if (change.by.id === AUTOMATIC_ASSIGNER.id) return change.ownerId === me;
+  if (change.by.id === FOLLOW_UP_REMINDER.id) return change.ownerId === null || change.ownerId === me;
+  return true;
 }
 
-/** What a change's toast says: who did what ('ana@example.com moved Jane Doe to Quoted'); a mail that came back says it all itself. */
+/**
+ * What a change's toast says: who did what ('ana@example.com moved Jane Doe to Quoted'); a mail that
+ * came back and a reminder ('Follow up: Jane Doe — call about the LC') say it all themselves.
+ */
 const announcementOf = (change: Pick<RealtimeChange, 'by' | 'type' | 'text'>): string =>
-  change.type === 'answer' ? change.text : `${change.by.name} ${change.text}`;
+  change.type === 'answer' || change.by.id === FOLLOW_UP_REMINDER.id ? change.text : `${change.by.name} ${change.text}`;
 
 export interface LiveOptions {
   store: Store;
@@ -116,7 +125,7 @@ export function createLiveUpdates({ store, queryClient, api, platform, me, annou
         if (event.change.type === 'answer') void queryClient.invalidateQueries({ queryKey: queryKeys.unmatchedMails });
         const admin = me?.() ?? null;
         if (toastsFor(event.change, admin)) announce?.(announcementOf(event.change));
-        const notification = admin ? changeNotificationFor(event, admin) : null;
+        const notification = admin ? (changeNotificationFor(event, admin) ?? followUpNotificationFor(event, admin)) : null;
         if (notification) platform.notify(notification);
         return;
       }
