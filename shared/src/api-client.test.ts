@@ -61,6 +61,11 @@ const CALLS: [name: string, call: () => Promise<unknown>, fallback: string][] = 
   ['reset staff password', () => api.resetStaffPassword('x'), FAILURE_MESSAGES.saveStaff],
   ['audit', () => api.audit({ action: 'export' }), FAILURE_MESSAGES.audit],
   ['backups', () => api.backups(), FAILURE_MESSAGES.backups],
+  ['reply', () => api.reply('contacts', 'x', { message: 'Hi' }), FAILURE_MESSAGES.reply],
+  ['canned replies', () => api.cannedReplies(), FAILURE_MESSAGES.cannedReplies],
+  ['add a canned reply', () => api.saveCannedReply({ title: 'T', body: 'B' }), FAILURE_MESSAGES.saveCannedReply],
+  ['change a canned reply', () => api.saveCannedReply({ title: 'T', body: 'B' }, 'x'), FAILURE_MESSAGES.saveCannedReply],
+  ['remove a canned reply', () => api.removeCannedReply('x'), FAILURE_MESSAGES.removeCannedReply],
 ];
 
 describe('the API client', () => {
@@ -110,6 +115,37 @@ describe('the API client', () => {
     await api.subscribe('a@example.com', PROOF);
     expect(sent.headers).toMatchObject({ [FORM_PROOF_HEADER]: 'c29sdmVk' });
     expect(JSON.parse(String(sent.body))).toEqual({ email: 'a@example.com', [HONEYPOT_FIELD]: '' });
+  });
+});
+
+describe('the calls of the reply form and its canned replies', () => {
+  /** Each request the client made: method, address and body. */
+  const requests: { method: string; url: string; body: unknown }[] = [];
+  const client = createApiClient({
+    baseUrl: 'http://127.0.0.1:9',
+    getAccessToken: () => 'token',
+    fetch: async (url, init) => {
+      requests.push({ method: String(init?.method), url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+      return Response.json({ message: 'ok' }, { status: 200 });
+    },
+  });
+
+  it('sends a reply with its subject, copies and files as given', async () => {
+    const reply = { message: 'Hi', subject: 'Contract', cc: ['a@x.example'], attachments: ['f.pdf'] };
+    await client.reply('inquiries', 'r 1', reply);
+    expect(requests.at(-1)).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/api/inquiry/inquiries/r%201/reply', body: reply });
+  });
+
+  it('adds a canned reply with POST, changes one with PUT and removes one with DELETE', async () => {
+    const input = { title: 'Price list', body: 'Dear {{name}}' };
+    await client.saveCannedReply(input);
+    await client.saveCannedReply(input, 'c1');
+    await client.removeCannedReply('c1');
+    expect(requests.slice(-3)).toEqual([
+      { method: 'POST', url: 'http://127.0.0.1:9/api/admin/canned-replies', body: input },
+      { method: 'PUT', url: 'http://127.0.0.1:9/api/admin/canned-replies/c1', body: input },
+      { method: 'DELETE', url: 'http://127.0.0.1:9/api/admin/canned-replies/c1', body: null },
+    ]);
   });
 });
 

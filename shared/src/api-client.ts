@@ -31,12 +31,14 @@ import type {
 } from './api';
 import type { AssignmentRule, AssignmentRuleInput } from './assignment';
 import type { BackupStatus } from './backups';
+import type { CannedReply, CannedReplyInput } from './canned-replies';
 import type { StatsPeriod } from './constants';
 import {
   CONVERSATION_SUFFIX,
   inboundMailPath,
   type AttachInboundRequest,
   type Conversation,
+  type StaffReply,
   type UnmatchedMailPage,
 } from './conversation';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
@@ -99,6 +101,9 @@ export const FAILURE_MESSAGES = {
   backups: 'Failed to load the backups',
   retryMail: 'Retry failed',
   reply: 'Reply failed',
+  cannedReplies: 'Failed to load the canned replies',
+  saveCannedReply: 'The canned reply could not be saved',
+  removeCannedReply: 'The canned reply could not be removed',
   matches: 'Failed to load the matches',
   link: 'The link could not be saved',
   unread: 'Failed to load the unread counts',
@@ -479,11 +484,30 @@ export function createApiClient(options: ApiClientOptions) {
     backups: () => json<BackupStatus>('GET', API_PATHS.adminBackups, FAILURE_MESSAGES.backups, { authenticated: true }),
     outbox: (query: { recordId?: string } = {}) =>
       json<OutboxPage>('GET', `${API_PATHS.adminOutbox}${queryString(query)}`, FAILURE_MESSAGES.outbox, { authenticated: true }),
-    reply: (name: AdminListName, id: string, message: string) =>
+    /** Answers a record's sender (docs/admin.md#outbox): the words, and optionally a subject, copies and the record's files. */
+    reply: (name: AdminListName, id: string, reply: StaffReply) =>
       json<{ message: string }>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}/reply`, FAILURE_MESSAGES.reply, {
         authenticated: true,
-        json: { message },
+        json: reply,
       }),
+    /** The texts staff insert in a reply, by title (docs/admin.md#canned-replies). */
+    cannedReplies: () =>
+      json<CannedReply[]>('GET', API_PATHS.adminCannedReplies, FAILURE_MESSAGES.cannedReplies, { authenticated: true }),
+    /** Adds a canned reply, or changes the one with this id (owners). */
+    saveCannedReply: (input: CannedReplyInput, id?: string) =>
+      json<CannedReply>(
+        id === undefined ? 'POST' : 'PUT',
+        id === undefined ? API_PATHS.adminCannedReplies : `${API_PATHS.adminCannedReplies}/${encodeURIComponent(id)}`,
+        FAILURE_MESSAGES.saveCannedReply,
+        { json: input, authenticated: true },
+      ),
+    removeCannedReply: (id: string) =>
+      json<{ message: string }>(
+        'DELETE',
+        `${API_PATHS.adminCannedReplies}/${encodeURIComponent(id)}`,
+        FAILURE_MESSAGES.removeCannedReply,
+        { authenticated: true },
+      ),
     /** Erases several records of a list (owners). */
     bulkErase: (name: AdminListName, ids: string[]) =>
       json<BulkErased>('POST', `${ADMIN_LISTS[name].path}${ERASE_SUFFIX}`, FAILURE_MESSAGES.bulkErase, {

@@ -19,20 +19,25 @@ test('staff reply to a sender from the record; the mail, its state and the timel
     'Saved to file',
   );
   const box = mails.getByRole('textbox', { name: 'Reply to the sender' });
-  await expect(box).toHaveAccessibleDescription(
-    `To ${sender.email}, subject Re: ${reference}. Sending it sets the status to Answered.`,
-  );
+  await expect(box).toHaveAccessibleDescription(`To ${sender.email}. Sending it sets the status to Answered.`);
+  // By default the reply answers the thread's latest mail: the confirmation, whose subject holds the reference.
+  const subject = `Re: We received your message — ${reference}`;
+  await expect(mails.getByRole('textbox', { name: 'Subject' })).toHaveValue(subject);
+  await expect(mails.getByRole('textbox', { name: 'Cc' })).toHaveAccessibleDescription('Addresses separated by commas');
+  // A contact message has no files: nothing to tick.
+  await expect(mails.getByRole('group', { name: 'Send files of this record' })).toHaveCount(0);
   await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('Open');
   await box.fill('Yes, 25 t ready in Kandla.');
   await mails.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByText('Reply queued')).toBeVisible();
-  await expect(mails.getByRole('row', { name: new RegExp(`Re: ${reference}`) })).toContainText('Saved to file');
+  await expect(mails.getByRole('row', { name: new RegExp(subject) })).toContainText('Saved to file');
   await expect(box).toHaveValue('');
   await expect(box).toBeFocused();
 
   // The reply answered the message: its status, and a line of its own in the timeline.
   await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('Answered');
-  await expect(box).toHaveAccessibleDescription(`To ${sender.email}, subject Re: ${reference}.`);
+  await expect(box).toHaveAccessibleDescription(`To ${sender.email}.`);
+  await expect(mails.getByRole('textbox', { name: 'Subject' })).toHaveValue(subject);
   const timeline = page.getByRole('list', { name: 'Timeline' });
   await expect(timeline).toContainText(`Confirmation e-mailed to ${sender.email}`);
   await expect(timeline).toContainText(`${E2E_ADMIN.email} replied by e-mail to ${sender.email}`);
@@ -42,7 +47,7 @@ test('staff reply to a sender from the record; the mail, its state and the timel
 
   await page.getByRole('link', { name: 'Outbox' }).click();
   await expect(page.getByRole('heading', { name: 'Outbox', level: 2 })).toBeVisible();
-  await expect(page.getByRole('row', { name: new RegExp(`Re: ${reference}`) })).toContainText(sender.email);
+  await expect(page.getByRole('row', { name: new RegExp(subject) })).toContainText(sender.email);
 });
 
 test('the reply box is a card built like the note box: its label, where it goes, a roomy box and a clear send button', async ({
@@ -58,7 +63,7 @@ test('the reply box is a card built like the note box: its label, where it goes,
   const look = (box: import('@playwright/test').Locator) =>
     box.evaluate((element) => {
       const style = getComputedStyle(element);
-      const label = element.closest('form')!.querySelector('label')!.getBoundingClientRect();
+      const label = (element as HTMLTextAreaElement).labels[0].getBoundingClientRect();
       return {
         padding: style.paddingLeft,
         border: `${style.borderTopWidth} ${style.borderTopStyle}`,
@@ -96,11 +101,12 @@ test('staff read on the record, word for word, the reply they sent and the confi
 
   await mails.getByRole('textbox', { name: 'Reply to the sender' }).fill('Yes, 25 t ready in Kandla.\nPrice: USD 1,150/t FOB.');
   await mails.getByRole('button', { name: 'Send reply' }).click();
-  await expect(mails.getByRole('row', { name: new RegExp(`Re: ${reference}`) })).toContainText('Saved to file');
+  const subject = `Re: We received your message — ${reference}`;
+  await expect(mails.getByRole('row', { name: new RegExp(subject) })).toContainText('Saved to file');
 
-  const replyText = mails.getByLabel(`Text of Re: ${reference}`);
+  const replyText = mails.getByLabel(`Text of ${subject}`);
   await expect(replyText).toBeHidden();
-  const opener = mails.getByRole('button', { name: `Re: ${reference}`, exact: true });
+  const opener = mails.getByRole('button', { name: subject, exact: true });
   await expect(opener).toHaveAttribute('aria-expanded', 'false');
   await opener.click();
   await expect(opener).toHaveAttribute('aria-expanded', 'true');

@@ -78,7 +78,15 @@ for (const role of ROLES) {
     const mails = page.getByRole('region', { name: 'Mails' });
     await expect(mails.getByRole('row', { name: new RegExp(`We received your inquiry`) })).toBeVisible();
     await offered(mails.getByRole('textbox', { name: 'Reply to the sender' }), work);
+    await offered(mails.getByRole('textbox', { name: 'Subject' }), work);
+    await offered(mails.getByRole('textbox', { name: 'Cc' }), work);
     await offered(mails.getByRole('button', { name: 'Send reply' }), work);
+    if (work) {
+      // The reply answers the thread's latest mail, the confirmation: its subject holds the reference.
+      await expect(mails.getByRole('textbox', { name: 'Subject' })).toHaveValue(
+        /^Re: We received your inquiry — INQ-[0-9A-Z]{6}$/,
+      );
+    }
     const matches = page.getByRole('list', { name: 'Matching supplier offers' });
     await expect(matches.getByRole('link', { name: offer.fullName })).toBeVisible();
     await offered(matches.getByRole('button', { name: `Link ${offer.fullName}` }), work);
@@ -89,7 +97,7 @@ for (const role of ROLES) {
     await expect(page.locator('.stat-card').first()).toBeVisible();
     await offered(page.getByRole('region', { name: 'Backups' }), manage);
 
-    // Settings: everyone's own account; the roles and staff accounts for owners.
+    // Settings: everyone's own account; the roles, staff accounts and canned replies for owners.
     await page.goto('/admin/settings');
     await expect(page.getByRole('heading', { name: 'Settings Page' })).toBeVisible();
     const own = page.getByRole('region', { name: 'Your account' });
@@ -102,6 +110,7 @@ for (const role of ROLES) {
     await offered(page.getByRole('region', { name: 'Roles' }), manage);
     await offered(page.getByRole('region', { name: 'Staff accounts' }), manage);
     await offered(page.getByRole('button', { name: 'Send invitation' }), manage);
+    await offered(page.getByRole('region', { name: 'Canned replies' }), manage);
     // Nothing offered was refused: no 403 toast on the way.
     await expect(page.getByText('Your role does not allow this')).toHaveCount(0);
     await page.context().close();

@@ -3,10 +3,12 @@
  * login page, and records seeded through the public endpoints.
  */
 import { execFileSync } from 'node:child_process';
+import { readdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
-import { resolve } from 'node:path';
+import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
 import { test as base, expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { simpleParser, type ParsedMail } from 'mailparser';
 import { solvedProof } from '@sourcing/api/test/form-proof';
 import {
   BUYER_INQUIRY,
@@ -235,4 +237,29 @@ export async function deliverToDesk(mail: { from: string; to: string[]; raw: str
   } finally {
     socket.end('QUIT\r\n');
   }
+}
+
+/**
+ * The mail the test server filed that `wanted` picks, once the outbox worker wrote it: with no
+ * SMTP_URL each mail is saved as DATA_DIR/mail/<outbox id>.eml (docs/mail.md#outbox). Only the
+ * files whose raw text `mentions` it are parsed.
+ */
+export async function filedMail(what: string, mentions: string, wanted: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
+  const folder = join(E2E_DATA_DIR, 'mail');
+  let found: ParsedMail | null = null;
+  await expect
+    .poll(
+      async () => {
+        for (const file of (await readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml'))) {
+          const raw = await readFile(join(folder, file));
+          if (!raw.includes(mentions)) continue;
+          const mail = await simpleParser(raw);
+          if (wanted(mail)) found = mail;
+        }
+        return found !== null;
+      },
+      { message: `a filed mail: ${what}`, timeout: 10_000 },
+    )
+    .toBe(true);
+  return found!;
 }

@@ -8,6 +8,15 @@ import { sessionAtom } from '../session/session';
 import { isUnseenReply, readsReplies } from './conversation-mails';
 
 /**
+ * A record's conversation as read from the server, cached under its key: the Conversation card
+ * and the reply form (its default subject, the files that came back) share the one read.
+ */
+export function useConversationQuery(list: AdminListName, id: string) {
+  const { api } = useAdminServices();
+  return useQuery({ queryKey: queryKeys.conversation(list, id), queryFn: () => api.conversation(list, id) });
+}
+
+/**
  * A record's conversation (re-read with the record's other views when a live event concerns it),
  * and the customer's replies read once they are on screen, if this admin reads them for the desk:
  * the record's owner, or anyone when it has none. Reading them takes "Customer replied" off the
@@ -17,7 +26,7 @@ import { isUnseenReply, readsReplies } from './conversation-mails';
 export function useConversation(list: AdminListName, id: string, ownerId: string | null) {
   const { api } = useAdminServices();
   const me = useAtomValue(sessionAtom).admin?.id ?? null;
-  const conversation = useQuery({ queryKey: queryKeys.conversation(list, id), queryFn: () => api.conversation(list, id) });
+  const conversation = useConversationQuery(list, id);
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
   // Once per set of unseen replies: after a failure the same set is not asked again until another reply comes.
   const { mutate: markSeen } = useMutation({

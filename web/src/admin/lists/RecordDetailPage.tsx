@@ -3,6 +3,7 @@ import { useEffect } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   MATCHED_LISTS,
+  placeholderValues,
   RECORD_DEFINITIONS,
   referenceFieldOf,
   type AdminListName,
@@ -16,6 +17,7 @@ import { DeskPanel } from '../desk/DeskPanel';
 import { Timeline } from '../desk/Timeline';
 import { MatchesPanel } from '../matching/MatchesPanel';
 import { RecordMails } from '../outbox/RecordMails';
+import type { ReplyTarget } from '../outbox/ReplyForm';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
@@ -96,7 +98,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
       {referenceFieldOf(RECORD_DEFINITIONS[definition.name]) && (
         <>
           <RecordConversation list={definition.name} id={row._id} {...conversationOf(row)} />
-          <RecordMails list={definition.name} id={row._id} {...replyOf(definition.name, row)} />
+          <RecordMails list={definition.name} id={row._id} reply={replyOf(definition.name, row)} />
         </>
       )}
       {definition.statuses && <Timeline list={definition.name as DeskListName} id={row._id} />}
@@ -111,11 +113,20 @@ function conversationOf(row: AdminListRecords[AdminListName]) {
   return { reference: reference ?? '', ownerId: ownerId ?? null };
 }
 
-/** Where a reply from the record goes, and the status it moves the record to (a contact message still Open: Answered). */
-function replyOf(list: AdminListName, row: AdminListRecords[AdminListName]) {
-  const { email, reference, status } = row as { email?: string; reference?: string; status?: string };
-  const move = RECORD_DEFINITIONS[list].statusOnReply;
-  return { to: email ?? '', subject: `Re: ${reference ?? ''}`, answers: move && status === move.from ? move.to : null };
+/**
+ * What a reply from the record needs of it: where it goes, the status it moves the record to (a
+ * contact message still Open: Answered), its form uploads to send, and a canned reply's placeholders.
+ */
+function replyOf(list: AdminListName, row: AdminListRecords[AdminListName]): ReplyTarget {
+  const { email, status, attachmentFiles } = row as { email?: string; status?: string; attachmentFiles?: AttachmentFile[] };
+  const definition = RECORD_DEFINITIONS[list];
+  const move = definition.statusOnReply;
+  return {
+    to: email ?? '',
+    answers: move && status === move.from ? move.to : null,
+    files: attachmentFiles ?? [],
+    placeholders: placeholderValues(definition, row),
+  };
 }
 
 function FilePreview({ file }: { file: AttachmentFile }) {

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS, ROLES } from '@sourcing/shared';
 import { AssignmentSettings } from '../assignment/AssignmentSettings';
+import { CannedRepliesSettings } from '../canned-replies/CannedRepliesSettings';
 import { BlockListSettings } from '../privacy/BlockListSettings';
 import { RetentionSettings } from '../privacy/RetentionSettings';
 import { sessionAtom } from '../session/session';
@@ -11,7 +12,7 @@ import { StaffSettings } from '../staff/StaffSettings';
 
 /**
  * The signed-in admin's account and what their role may do; for owners, the staff accounts, the
- * automatic assignment, the block list and retention (docs/admin.md#settings).
+ * automatic assignment, the canned replies, the block list and retention (docs/admin.md#settings).
  */
 export function SettingsPage() {
   const owner = useCan('owner');
@@ -58,6 +59,7 @@ export function SettingsPage() {
           </section>
           <StaffSettings />
           <AssignmentSettings />
+          <CannedRepliesSettings />
           <BlockListSettings />
           <RetentionSettings />
         </>

@@ -41,6 +41,8 @@ export const queryKeys = {
   blockList: ['blockList'] as const,
   privacySettings: ['privacySettings'] as const,
   assignmentRules: ['assignmentRules'] as const,
+  /** The texts staff insert in a reply (docs/admin.md#canned-replies). */
+  cannedReplies: ['cannedReplies'] as const,
   /** The records naming an address (the person look-up). */
   person: (email: string) => ['person', email] as const,
   allPeople: ['person'] as const,
