@@ -135,6 +135,7 @@ export const FAILURE_MESSAGES = {
   attachInboundMail: 'The mail could not be attached',
   discardInboundMail: 'The mail could not be discarded',
   inboundEml: 'The mail could not be downloaded',
+  inboundHtml: 'Failed to show the formatted mail',
 } as const satisfies Record<string, string | Record<AdminListName, string>>;
 
 /**
@@ -593,6 +594,14 @@ export function createApiClient(options: ApiClientOptions) {
       json<{ url: string }>('GET', `${inboundMailPath()}/eml-link${queryString({ mail: id })}`, FAILURE_MESSAGES.inboundEml, {
         authenticated: true,
       }),
+    /** A short-lived signed link to a received mail's HTML as a page of its own, with or without its remote images. */
+    inboundHtmlLink: (id: string, remoteImages: boolean) =>
+      json<{ url: string }>(
+        'GET',
+        `${inboundMailPath()}/html-link${queryString({ mail: id, images: remoteImages ? '1' : '0' })}`,
+        FAILURE_MESSAGES.inboundHtml,
+        { authenticated: true },
+      ),
   };
 }
 

@@ -143,5 +143,7 @@ describe('contentSecurityPolicy', () => {
     expect(policy).not.toContain('unsafe-eval');
     expect(contentSecurityPolicy('http://10.0.0.5:3000')).toContain('ws://10.0.0.5:3000');
     expect(contentSecurityPolicy(null)).toContain("connect-src 'self';");
+    expect(policy).toContain('frame-src https://sourcing.example.com;');
+    expect(contentSecurityPolicy(null)).toContain("frame-src 'none';");
   });
 });

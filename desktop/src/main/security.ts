@@ -92,7 +92,8 @@ export function denyAllPermissions(session: Pick<Session, 'setPermissionRequestH
 
 /**
  * The Content-Security-Policy header of the app's pages: scripts and styles only from the app,
- * network only to the configured server (HTTP and its WebSocket).
+ * network only to the configured server (HTTP and its WebSocket); frames only of the server's pages
+ * that let the app frame them (a received mail's HTML, docs/mail.md#reading-answers; a PDF preview).
  */
 export function contentSecurityPolicy(serverOrigin: string | null): string {
   const server = serverOrigin ? [serverOrigin, serverOrigin.replace(/^http/, 'ws')] : [];
@@ -103,6 +104,7 @@ export function contentSecurityPolicy(serverOrigin: string | null): string {
     ["img-src 'self' data: blob:", ...server.slice(0, 1)].join(' '),
     "font-src 'self' data:",
     ["connect-src 'self'", ...server].join(' '),
+    ['frame-src', ...(server.length ? server.slice(0, 1) : ["'none'"])].join(' '),
     "object-src 'none'",
     "base-uri 'none'",
     "form-action 'none'",

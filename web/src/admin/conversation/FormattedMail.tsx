@@ -1,21 +1,31 @@
-import { useMemo, useState, type ReactNode } from 'react';
-import { mailDocument, withRemoteImages } from './formatted-mail';
+import { useQuery } from '@tanstack/react-query';
+import { useState, type ReactNode } from 'react';
+import { queryKeys } from '../queries/keys';
+import { useAdminServices } from '../services';
 
 /** Whether the sanitised HTML holds remote images kept back as `data-src`. */
 const hasRemoteImages = (html: string) => /<img\b[^>]*\sdata-src=/i.test(html);
 
 /**
  * The actions under a received mail (`children`: its download) and, when the mail has HTML, the
- * mail as its sender formatted it, on request: in a sandboxed frame without scripts
- * (formatted-mail.ts), its remote images only once staff load them.
+ * mail as its sender formatted it, on request. The API serves it as a page of its own under its own
+ * policy (docs/mail.md#reading-answers: no scripts, nothing remote), in a sandboxed frame here too;
+ * its remote images come only in a page asked for with them. A `srcdoc` frame would inherit the
+ * admin's own policy, which loads no image from elsewhere, so asking for them would show nothing.
  */
-export function FormattedMail({ html, subject, children }: { html: string | null; subject: string; children: ReactNode }) {
+export function FormattedMail(props: { id: string; html: string | null; subject: string; children: ReactNode }) {
+  const { html, subject, children } = props;
+  const { api } = useAdminServices();
   const [shown, setShown] = useState(false);
   const [remoteImages, setRemoteImages] = useState(false);
-  const document = useMemo(
-    () => (html !== null && shown ? mailDocument(remoteImages ? withRemoteImages(html) : html, remoteImages) : ''),
-    [html, shown, remoteImages],
-  );
+  // A fresh signed link each time the page is asked for: it lives a minute, the frame opens it at once.
+  const page = useQuery({
+    queryKey: queryKeys.formattedMail(props.id, remoteImages),
+    queryFn: () => api.inboundHtmlLink(props.id, remoteImages),
+    enabled: html !== null && shown,
+    staleTime: 0,
+    gcTime: 0,
+  });
   return (
     <>
       <div className="mail-actions">
@@ -31,13 +41,14 @@ export function FormattedMail({ html, subject, children }: { html: string | null
         )}
         {children}
       </div>
-      {shown && (
+      {shown && page.error && <p className="field-error">{page.error.message}</p>}
+      {shown && page.data && (
         <iframe
           className="formatted-mail"
           title={`Formatted mail: ${subject || '(no subject)'}`}
           sandbox="allow-popups allow-popups-to-escape-sandbox"
           referrerPolicy="no-referrer"
-          srcDoc={document}
+          src={page.data.url}
         />
       )}
     </>

@@ -83,7 +83,7 @@ function ReceivedMail({ mail, reference, isNew }: { mail: IncomingConversationMa
       <p className="mail-subject-line">{mail.subject || '(no subject)'}</p>
       <ReceivedWords mail={mail} />
       <ReceivedAttachments attachments={mail.attachments} />
-      <FormattedMail html={mail.html} subject={mail.subject}>
+      <FormattedMail id={mail.id} html={mail.html} subject={mail.subject}>
         <DownloadEml id={mail.id} name={reference || mail.id} />
       </FormattedMail>
     </li>

@@ -27,6 +27,8 @@ export const queryKeys = {
   /** The outbox's newest mails, of one record or (null) of all. */
   outbox: (recordId: string | null) => ['outbox', recordId] as const,
   allOutbox: ['outbox'] as const,
+  /** A signed link to a received mail's HTML page (docs/mail.md#reading-answers), with or without remote images. */
+  formattedMail: (id: string, remoteImages: boolean) => ['formattedMail', id, remoteImages] as const,
   staff: ['staff'] as const,
   assignees: ['assignees'] as const,
   invitations: ['invitations'] as const,
