@@ -183,5 +183,14 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       await db.close();
     })());
 
-  return { server, url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`, deps, hub, firstAdmin, inboundSmtp, imapPoller, close };
+  return {
+    server,
+    url: `http://${host.includes(':') ? `[${host}]` : host}:${port}`,
+    deps,
+    hub,
+    firstAdmin,
+    inboundSmtp,
+    imapPoller,
+    close,
+  };
 }

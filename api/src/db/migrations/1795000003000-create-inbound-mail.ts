@@ -48,9 +48,7 @@ export class CreateInboundMail1795000003000 implements MigrationInterface {
   "seenAt" ${time}
 )`);
     await queryRunner.query(`CREATE UNIQUE INDEX "inbound_mails_message_id" ON "inbound_mails" ("messageId")`);
-    await queryRunner.query(
-      `CREATE INDEX "inbound_mails_record" ON "inbound_mails" ("recordKind", "recordId", "receivedAt")`,
-    );
+    await queryRunner.query(`CREATE INDEX "inbound_mails_record" ON "inbound_mails" ("recordKind", "recordId", "receivedAt")`);
     await queryRunner.query(`CREATE INDEX "inbound_mails_state" ON "inbound_mails" ("state", "receivedAt")`);
     await queryRunner.query(`ALTER TABLE "mail_outbox" ADD COLUMN "bouncedAt" ${time}`);
     await queryRunner.query(`ALTER TABLE "mail_outbox" ADD COLUMN "bounceReason" text`);
