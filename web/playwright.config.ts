@@ -92,6 +92,8 @@ export default defineConfig({
         // Answers come back through each server's SMTP receiver (e2e/support/env.ts: E2E_INBOUND_SMTP_PORT, E2E_DESK_ADDRESS).
         REPLY_TO_ADDRESS: 'desk@sourcing.example',
         INBOUND_SMTP_PORT: String(port + 5),
+        // Follow-up reminders come within a quarter second of their time (docs/api.md#the-follow-up-job).
+        FOLLOW_UP_CHECK_MS: '250',
       },
     };
   }),

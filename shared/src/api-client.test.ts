@@ -66,6 +66,10 @@ const CALLS: [name: string, call: () => Promise<unknown>, fallback: string][] = 
   ['add a canned reply', () => api.saveCannedReply({ title: 'T', body: 'B' }), FAILURE_MESSAGES.saveCannedReply],
   ['change a canned reply', () => api.saveCannedReply({ title: 'T', body: 'B' }, 'x'), FAILURE_MESSAGES.saveCannedReply],
   ['remove a canned reply', () => api.removeCannedReply('x'), FAILURE_MESSAGES.removeCannedReply],
+  ['set a follow-up', () => api.setFollowUp('inquiries', 'x', { at: '2026-03-02T09:00:00Z' }), FAILURE_MESSAGES.followUp],
+  ['clear a follow-up', () => api.clearFollowUp('inquiries', 'x'), FAILURE_MESSAGES.followUp],
+  ['snooze', () => api.snooze('contacts', 'x', '2026-03-09T09:00:00Z'), FAILURE_MESSAGES.snooze],
+  ['end a snooze', () => api.endSnooze('contacts', 'x'), FAILURE_MESSAGES.snooze],
 ];
 
 describe('the API client', () => {
@@ -164,5 +168,39 @@ describe('an authenticated call refused', () => {
     answer = () => Response.json({ error: 'Not signed in' }, { status: 401 });
     await failureOf(() => client.staff());
     expect(signedOut).toBe(1);
+  });
+});
+
+describe('the calls of follow-ups and snoozing', () => {
+  const requests: { method: string; url: string; body: unknown }[] = [];
+  const client = createApiClient({
+    baseUrl: 'http://127.0.0.1:9',
+    getAccessToken: () => 'token',
+    fetch: async (url, init) => {
+      requests.push({ method: String(init?.method), url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+      return Response.json({ data: [], total: 0, nextCursor: null }, { status: 200 });
+    },
+  });
+
+  it('sets and clears a follow-up, snoozes and ends a snooze with PUT and DELETE on the record', async () => {
+    await client.setFollowUp('inquiries', 'r 1', { at: '2026-03-02T09:00:00Z', note: 'Call about the LC' });
+    await client.clearFollowUp('inquiries', 'r 1');
+    await client.snooze('contacts', 'c1', '2026-03-09T09:00:00Z');
+    await client.endSnooze('contacts', 'c1');
+    expect(requests.slice(-4)).toEqual([
+      {
+        method: 'PUT',
+        url: 'http://127.0.0.1:9/api/inquiry/inquiries/r%201/follow-up',
+        body: { at: '2026-03-02T09:00:00Z', note: 'Call about the LC' },
+      },
+      { method: 'DELETE', url: 'http://127.0.0.1:9/api/inquiry/inquiries/r%201/follow-up', body: null },
+      { method: 'PUT', url: 'http://127.0.0.1:9/api/contact/c1/snooze', body: { until: '2026-03-09T09:00:00Z' } },
+      { method: 'DELETE', url: 'http://127.0.0.1:9/api/contact/c1/snooze', body: null },
+    ]);
+  });
+
+  it('asks a list for its follow-up views beside its filters', async () => {
+    await client.list('inquiries', { filters: { owner: 'mine' }, followUp: 'today', snoozed: 'include' });
+    expect(requests.at(-1)?.url).toBe('http://127.0.0.1:9/api/inquiry/inquiries?owner=mine&followUp=today&snoozed=include');
   });
 });

@@ -42,6 +42,7 @@ import {
   type UnmatchedMailPage,
 } from './conversation';
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
+import { FOLLOW_UP_SUFFIX, SNOOZE_SUFFIX, type FollowUpRequest, type SnoozeRequest } from './follow-ups';
 import type { MatchedListName, MatchedRecord, MatchesResponse } from './matching';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
 import type { ContactMessageInput } from './records';
@@ -96,6 +97,8 @@ export const FAILURE_MESSAGES = {
   change: 'The change could not be saved',
   timeline: 'Failed to load the timeline',
   note: 'The note could not be saved',
+  followUp: 'The follow-up could not be saved',
+  snooze: 'The snooze could not be saved',
   assignees: 'Failed to load the staff list',
   outbox: 'Failed to load the outbox',
   backups: 'Failed to load the backups',
@@ -306,6 +309,41 @@ export function createApiClient(options: ApiClientOptions) {
         json: { text },
         authenticated: true,
       }),
+    /** Sets (or moves) a worked record's follow-up; answers the record (docs/api.md#follow-ups-and-snooze). */
+    setFollowUp: <N extends DeskListName>(name: N, id: string, followUp: FollowUpRequest) =>
+      json<AdminListRecords[N]>(
+        'PUT',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${FOLLOW_UP_SUFFIX}`,
+        FAILURE_MESSAGES.followUp,
+        { json: followUp, authenticated: true },
+      ),
+    clearFollowUp: <N extends DeskListName>(name: N, id: string) =>
+      json<AdminListRecords[N]>(
+        'DELETE',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${FOLLOW_UP_SUFFIX}`,
+        FAILURE_MESSAGES.followUp,
+        { authenticated: true },
+      ),
+    /** Keeps a worked record out of the working lists until `until` (or the customer's reply); answers the record. */
+    snooze: <N extends DeskListName>(name: N, id: string, until: SnoozeRequest['until']) =>
+      json<AdminListRecords[N]>(
+        'PUT',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${SNOOZE_SUFFIX}`,
+        FAILURE_MESSAGES.snooze,
+        {
+          json: { until },
+          authenticated: true,
+        },
+      ),
+    endSnooze: <N extends DeskListName>(name: N, id: string) =>
+      json<AdminListRecords[N]>(
+        'DELETE',
+        `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}${SNOOZE_SUFFIX}`,
+        FAILURE_MESSAGES.snooze,
+        {
+          authenticated: true,
+        },
+      ),
     /** A matched record's links and matches (docs/admin.md#matching). */
     matches: (name: MatchedListName, id: string) =>
       json<MatchesResponse>(

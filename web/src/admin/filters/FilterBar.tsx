@@ -11,7 +11,16 @@ import {
 } from '@sourcing/shared';
 import { useAssignees } from '../desk/assignees';
 import { debounce } from '../ui/debounce';
-import { ANY, filterLabel, filterParams, MINE_LABEL, UNASSIGNED_LABEL } from './list-search';
+import {
+  ANY,
+  filterLabel,
+  filterParams,
+  FOLLOW_UP_CHOICES,
+  FOLLOW_UP_PARAMS,
+  MINE_LABEL,
+  UNASSIGNED_LABEL,
+  type FollowUpSearch,
+} from './list-search';
 
 /** As the search box: one request once the typing pauses. */
 const TYPED_FILTER_DEBOUNCE_MS = 300;
@@ -20,12 +29,14 @@ const ATTACHMENT_LABELS: Record<(typeof HAS_ATTACHMENT)[number], string> = { yes
 
 /**
  * The filters of a list above it (docs/admin.md#filters): one control per filter its record
- * definition gives, each labelled; a change goes to the URL at once ('Clear filters' empties them
- * and the search).
+ * definition gives, each labelled, then a worked list's follow-up views (`followUps`, null on other
+ * lists: docs/admin.md#follow-ups-and-snooze); a change goes to the URL at once ('Clear filters'
+ * empties them and the search).
  */
 export function FilterBar(props: {
   list: AdminListName;
   filters: ListFilters;
+  followUps: FollowUpSearch | null;
   onChange: (param: string, value: string) => void;
   onClear: (() => void) | null;
 }) {
@@ -52,6 +63,22 @@ export function FilterBar(props: {
           </label>
         );
       })}
+      {props.followUps &&
+        FOLLOW_UP_PARAMS.map((param) => {
+          const { label, options } = FOLLOW_UP_CHOICES[param];
+          const { '': unset, ...chosen } = options;
+          return (
+            <Choice
+              key={param}
+              label={label}
+              value={props.followUps?.[param] ?? ''}
+              unset={unset}
+              options={Object.keys(chosen)}
+              labels={chosen}
+              onChange={(value) => onChange(param, value)}
+            />
+          );
+        })}
       {props.onClear && (
         <button type="button" className="button filter-clear" onClick={props.onClear}>
           Clear filters
@@ -64,6 +91,8 @@ export function FilterBar(props: {
 function Choice(props: {
   label: string;
   value: string;
+  /** What the first option, no choice, reads ('Any' unless given). */
+  unset?: string;
   options: readonly string[];
   labels?: Readonly<Record<string, string>>;
   onChange: (value: string) => void;
@@ -72,7 +101,7 @@ function Choice(props: {
     <label className="filter-field">
       <span>{props.label}</span>
       <select className="filter-input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{ANY}</option>
+        <option value="">{props.unset ?? ANY}</option>
         {props.options.map((option) => (
           <option key={option} value={option}>
             {props.labels?.[option] ?? option}

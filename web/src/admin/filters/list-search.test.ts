@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { apiQuery, filtersInUrl, isFiltered, noMatchText } from './list-search';
+import { apiQuery, filtersInUrl, followUpsInUrl, isFiltered, narrowingParams, noMatchText } from './list-search';
 
 describe('what narrows a list', () => {
   it('says what was searched and filtered when nothing matches', () => {
@@ -40,5 +40,29 @@ describe('what narrows a list', () => {
     expect(new Date(filters!.to!).getDate()).toBe(2);
     expect(new Date(filters!.to!).getHours()).toBe(23);
     expect(new Date(filters!.to!).getMilliseconds()).toBe(999);
+  });
+
+  it('reads a worked list’s follow-up views from the URL and sends them beside the filters', () => {
+    const params = new URLSearchParams('owner=mine&followUp=today&snoozed=only');
+    expect(followUpsInUrl('inquiries', params)).toEqual({ followUp: 'today', snoozed: 'only' });
+    expect(followUpsInUrl('inquiries', new URLSearchParams('followUp=tomorrow&snoozed=include'))).toEqual({ snoozed: 'include' });
+    expect(followUpsInUrl('subscribers', params)).toBeNull();
+    const search = { q: '', status: null, filters: { owner: 'mine' }, followUps: { followUp: 'overdue' as const } };
+    expect(apiQuery(search)).toEqual({ q: '', status: undefined, filters: { owner: 'mine' }, followUp: 'overdue' });
+    expect(isFiltered({ q: '', status: null, filters: {}, followUps: { snoozed: 'only' } })).toBe(true);
+    expect(isFiltered({ q: '', status: null, filters: {}, followUps: {} })).toBe(false);
+  });
+
+  it('says which follow-up views were chosen when nothing matches, and clears them with the filters', () => {
+    expect(
+      noMatchText('inquiries', 'buyer inquiries', {
+        q: '',
+        status: null,
+        filters: { owner: 'mine' },
+        followUps: { followUp: 'today', snoozed: 'only' },
+      }),
+    ).toBe('No buyer inquiries with owner: mine, follow-ups: due today, snoozed: only snoozed.');
+    expect(narrowingParams('contacts')).toEqual(['q', 'owner', 'from', 'to', 'followUp', 'snoozed']);
+    expect(narrowingParams('subscribers')).not.toContain('followUp');
   });
 });

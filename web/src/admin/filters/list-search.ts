@@ -1,25 +1,45 @@
 /**
- * What narrows an admin list (docs/admin.md#filters): the search, the status tab and the filters
- * its record definition gives, as the URL holds them; what the API is sent; and how an empty
- * result says what was looked for.
+ * What narrows an admin list (docs/admin.md#filters): the search, the status tab, the filters
+ * its record definition gives and, on a worked list, its follow-ups and snoozed records, as the URL
+ * holds them; what the API is sent; and how an empty result says what was looked for.
  */
 import {
   filteredFields,
   filterParamsOf,
+  FOLLOW_UP_FILTER,
   OWNER_MINE,
   OWNER_UNASSIGNED,
   RECORD_DEFINITIONS,
   readFilters,
+  SNOOZED_FILTER,
   type AdminListName,
+  type FollowUpFilter,
   type ListFilters,
   type ListQuery,
+  type SnoozedFilter,
 } from '@sourcing/shared';
+
+/** A worked list's follow-up views (docs/admin.md#follow-ups-and-snooze): none, the snoozed records left out. */
+export interface FollowUpSearch {
+  followUp?: FollowUpFilter;
+  snoozed?: SnoozedFilter;
+}
 
 export interface ListSearch {
   q: string;
   status: string | null;
   filters: ListFilters;
+  followUps?: FollowUpSearch;
 }
+
+/** The follow-up views' URL parameters, in the filter bar's order (after the filters). */
+export const FOLLOW_UP_PARAMS = ['followUp', 'snoozed'] as const;
+
+/** What each follow-up view's choice reads as; '' is the default (no parameter). */
+export const FOLLOW_UP_CHOICES = {
+  followUp: { label: 'Follow-ups', options: { '': 'All', today: 'Due today', overdue: 'Overdue' } },
+  snoozed: { label: 'Snoozed', options: { '': 'Hidden', include: 'Shown too', only: 'Only snoozed' } },
+} as const;
 
 /** Labels of the filters that are not fields of the kind. */
 const LIST_FILTER_LABELS: Record<string, string> = {
@@ -52,7 +72,23 @@ export const filtersInUrl = (list: AdminListName, params: URLSearchParams): List
 /** The URL parameters of a list's filters (what "Clear filters" removes, with the search). */
 export const filterParams = (list: AdminListName): string[] => filterParamsOf(RECORD_DEFINITIONS[list]);
 
-export const isFiltered = (search: ListSearch) => Boolean(search.q) || Object.keys(search.filters).length > 0;
+/** The follow-up views in the URL of a worked list (a value the API does not take is left out); null on other lists. */
+export function followUpsInUrl(list: AdminListName, params: URLSearchParams): FollowUpSearch | null {
+  if (!RECORD_DEFINITIONS[list].statuses) return null;
+  const followUp = FOLLOW_UP_FILTER.find((value) => value === params.get('followUp'));
+  const snoozed = SNOOZED_FILTER.find((value) => value === params.get('snoozed'));
+  return { ...(followUp && { followUp }), ...(snoozed && { snoozed }) };
+}
+
+/** Every URL parameter that narrows a list besides its status: what 'Clear filters' removes. */
+export const narrowingParams = (list: AdminListName): string[] => [
+  'q',
+  ...filterParams(list),
+  ...(RECORD_DEFINITIONS[list].statuses ? FOLLOW_UP_PARAMS : []),
+];
+
+export const isFiltered = (search: ListSearch) =>
+  Boolean(search.q) || Object.keys(search.filters).length > 0 || Object.keys(search.followUps ?? {}).length > 0;
 
 const DAY = /^(\d{4})-(\d{2})-(\d{2})$/;
 
@@ -70,7 +106,7 @@ export function apiQuery(search: ListSearch): Omit<ListQuery, 'limit' | 'cursor'
   const filters = { ...search.filters };
   if (filters.from) filters.from = localBound(filters.from, 'from');
   if (filters.to) filters.to = localBound(filters.to, 'to');
-  return { q: search.q, status: search.status ?? undefined, filters };
+  return { q: search.q, status: search.status ?? undefined, filters, ...search.followUps };
 }
 
 /**
@@ -91,6 +127,11 @@ export function noMatchText(
         (param) =>
           `${filterLabel(list, param).toLowerCase()}: ${filterValueText(list, param, search.filters[param]!, ownerEmail)}`,
       ),
+    ...FOLLOW_UP_PARAMS.flatMap((param) => {
+      const value = search.followUps?.[param];
+      const choice = FOLLOW_UP_CHOICES[param];
+      return value ? [`${choice.label.toLowerCase()}: ${(choice.options as Record<string, string>)[value].toLowerCase()}`] : [];
+    }),
   ];
   const matching = search.q ? ` match “${search.q}”` : '';
   const within = conditions.length ? ` with ${conditions.join(', ')}` : '';

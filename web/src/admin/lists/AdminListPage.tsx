@@ -16,7 +16,17 @@ import { useHiddenColumns, WIDE_LIST_COLUMNS } from '../columns/useHiddenColumns
 import { ownerLabel, useAssignees } from '../desk/assignees';
 import { BulkBar } from '../desk/BulkBar';
 import { FilterBar } from '../filters/FilterBar';
-import { apiQuery, filterParams, filtersInUrl, isFiltered, noMatchText, type ListSearch } from '../filters/list-search';
+import {
+  apiQuery,
+  filtersInUrl,
+  followUpsInUrl,
+  isFiltered,
+  narrowingParams,
+  noMatchText,
+  type ListSearch,
+} from '../filters/list-search';
+import { FollowUpBadges } from '../follow-ups/FollowUpBadges';
+import { FollowUpViews } from '../follow-ups/FollowUpViews';
 import { unreadCountsAtom } from '../live/live';
 import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
@@ -56,7 +66,8 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
   const wanted = params.get('status');
   const status = wanted && definition.statuses?.includes(wanted) ? wanted : null;
   const filters = useMemo(() => filtersInUrl(definition.name, params), [definition.name, params]);
-  const listSearch: ListSearch = { q, status, filters };
+  const followUps = useMemo(() => followUpsInUrl(definition.name, params), [definition.name, params]);
+  const listSearch: ListSearch = { q, status, filters, followUps: followUps ?? undefined };
   const sort = sortInUrl(definition.name, params);
   const request = { ...apiQuery(listSearch), sort: sortRequest(sort) };
   const requestKey = JSON.stringify(request);
@@ -154,7 +165,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
     setInput('');
     setParams((previous) => {
       const next = new URLSearchParams(previous);
-      for (const param of ['q', ...filterParams(definition.name)]) next.delete(param);
+      for (const param of narrowingParams(definition.name)) next.delete(param);
       return next;
     });
   };
@@ -217,9 +228,11 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
           </button>
         </div>
       </div>
+      {followUps && <FollowUpViews />}
       <FilterBar
         list={definition.name}
         filters={filters}
+        followUps={followUps}
         onChange={setFilter}
         onClear={isFiltered(listSearch) ? clearFilters : null}
       />
@@ -367,6 +380,7 @@ function RecordTable(
                   <CellView cell={first.cell(row)} />
                 </Link>
                 {replied.has(row._id) && <CustomerRepliedBadge />}
+                <FollowUpBadges row={row} />
               </td>
               {rest.map((column) => (
                 <td key={column.header} {...columnMark(column.header)}>
@@ -402,6 +416,7 @@ function RecordCards({ definition, columns, rows, unread, replied }: RowsProps) 
             </Link>
           </h3>
           {replied.has(row._id) && <CustomerRepliedBadge />}
+          <FollowUpBadges row={row} />
           <dl>
             {columns
               .map((column) => ({ header: column.header, cell: column.cell(row) }))

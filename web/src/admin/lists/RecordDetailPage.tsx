@@ -14,6 +14,8 @@ import {
 } from '@sourcing/shared';
 import { RecordConversation } from '../conversation/RecordConversation';
 import { DeskPanel } from '../desk/DeskPanel';
+import type { FollowUpState } from '../follow-ups/follow-up-times';
+import { FollowUpPanel } from '../follow-ups/FollowUpPanel';
 import { Timeline } from '../desk/Timeline';
 import { MatchesPanel } from '../matching/MatchesPanel';
 import { RecordMails } from '../outbox/RecordMails';
@@ -72,6 +74,9 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
           statuses={definition.statuses}
           record={row as unknown as { _id: string; status: string; ownerId: string | null; version: number }}
         />
+      )}
+      {definition.statuses && (
+        <FollowUpPanel list={definition.name as DeskListName} record={row as unknown as { _id: string } & FollowUpState} />
       )}
       <dl className="detail-fields">
         {definition.details.map((column) => {

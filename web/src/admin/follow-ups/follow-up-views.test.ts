@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { FOLLOW_UP_VIEWS, isViewShown, viewSearch } from './follow-up-views';
+
+const [today, overdue] = FOLLOW_UP_VIEWS;
+
+describe('the follow-up views', () => {
+  it('are the admin’s own records due today, or overdue', () => {
+    expect(FOLLOW_UP_VIEWS.map((view) => view.label)).toEqual(['My follow-ups today', 'Overdue']);
+    expect(viewSearch(today)).toBe('?owner=mine&followUp=today');
+    expect(viewSearch(overdue)).toBe('?owner=mine&followUp=overdue');
+  });
+
+  it('are current while the list shows exactly them, in any order and sort', () => {
+    expect(isViewShown(today, new URLSearchParams('followUp=today&owner=mine&sort=oldest'))).toBe(true);
+    expect(isViewShown(today, new URLSearchParams('owner=mine&followUp=overdue'))).toBe(false);
+    expect(isViewShown(today, new URLSearchParams('owner=mine&followUp=today&status=New'))).toBe(false);
+    expect(isViewShown(overdue, new URLSearchParams(''))).toBe(false);
+  });
+});
