@@ -40,6 +40,8 @@ test.describe('keyboard triage', () => {
     expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([{ version: 1, status: 'Won' }]);
     await expect(status).toBeFocused();
     await expect(status).toHaveValue('Won');
+    // While a change is on its way the select takes no choice (CommitSelect): the next one waits for it to settle.
+    await expect(status).not.toHaveAttribute('aria-busy', 'true');
 
     // Stepped, then left with Tab: saved once too, and the focus goes on.
     await page.keyboard.press('ArrowUp');
