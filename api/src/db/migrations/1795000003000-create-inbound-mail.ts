@@ -50,10 +50,6 @@ export class CreateInboundMail1795000003000 implements MigrationInterface {
     await queryRunner.query(`CREATE UNIQUE INDEX "inbound_mails_message_id" ON "inbound_mails" ("messageId")`);
     await queryRunner.query(`CREATE INDEX "inbound_mails_record" ON "inbound_mails" ("recordKind", "recordId", "receivedAt")`);
     await queryRunner.query(`CREATE INDEX "inbound_mails_state" ON "inbound_mails" ("state", "receivedAt")`);
-    // The answers nobody has read yet: "Customer replied" and the owner's unread count read only these.
-    await queryRunner.query(
-      `CREATE INDEX "inbound_mails_unseen_replies" ON "inbound_mails" ("recordKind", "recordId") WHERE "seenAt" IS NULL AND "kind" = 'reply'`,
-    );
     await queryRunner.query(`ALTER TABLE "mail_outbox" ADD COLUMN "bouncedAt" ${time}`);
     await queryRunner.query(`ALTER TABLE "mail_outbox" ADD COLUMN "bounceReason" text`);
     await queryRunner.query(`CREATE TABLE "imap_progress" (

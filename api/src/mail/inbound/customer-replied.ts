@@ -29,19 +29,3 @@ export async function markRepliesSeen(
     recordId,
   ]);
 }
-
-/** "Mark all read" of a list: the answers to the admin's own records of the kind are read. */
-export async function markOwnedRepliesSeen(
-  db: Queries,
-  engine: Engine,
-  recordKind: string,
-  table: string,
-  ownerId: string,
-  at: Date,
-): Promise<number> {
-  return db.run(
-    `UPDATE "inbound_mails" SET "seenAt" = ? WHERE "recordKind" = ? AND "seenAt" IS NULL
-  AND "recordId" IN (SELECT "id" FROM "${table}" WHERE "ownerId" = ?)`,
-    [dbTime(engine, at), recordKind, ownerId],
-  );
-}

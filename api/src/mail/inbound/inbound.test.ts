@@ -11,14 +11,13 @@ import {
   type OutgoingConversationMail,
   type TimelineEntry,
   type UnmatchedMailPage,
-  type UnreadCounts,
 } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvents } from '../../test/events';
 import { withProof } from '../../test/form-proof';
 import { recordByReference } from '../../test/references';
 import { smtpCapture, type CapturedMail, type SmtpCapture } from '../../test/smtp-capture';
-import { call, jsonBody, sendJson, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../../test/support';
+import { call, jsonBody, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 
 const DESK = 'desk@sourcing.example';
 const CONTACTS = `/api${ADMIN_LISTS.contacts.path}`;
@@ -162,37 +161,6 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
   const messageIdOf = async (inboundId: string) =>
     (await server.deps.db.all<{ messageId: string }>(`SELECT "messageId" FROM "inbound_mails" WHERE "id" = ?`, [inboundId]))[0]
       .messageId;
-
-  it('makes its record unread again for its owner, until the owner opens it (or marks the list read)', async () => {
-    const thread = await threadWithReply('Tara');
-    const version = ((await admin('GET', `${CONTACTS}/${thread.id}`)).body as { version: number }).version;
-    expect((await admin('PATCH', `${CONTACTS}/${thread.id}`, { ownerId: TEST_ADMIN.id, version })).status).toBe(200);
-    const unread = async () => ((await admin('GET', '/api/admin/unread')).body as UnreadCounts).contacts;
-    const unreadIds = async () => ((await admin('GET', CONTACTS)).body as ListPage<unknown>).unreadIds ?? [];
-    expect((await admin('POST', `${CONTACTS}/${thread.id}/read`)).status).toBe(200);
-    const before = await unread();
-    expect(await unreadIds()).not.toContain(thread.id);
-
-    await deliver(mail({ from: thread.email, to: thread.replyTo, subject: 'Re: rice', body: 'One more question.' }), [
-      thread.replyTo,
-    ]);
-    expect(await unread()).toBe(before + 1);
-    expect(await unreadIds()).toContain(thread.id);
-    // An automatic reply does not count.
-    await deliver(mail({ from: thread.email, to: thread.replyTo, subject: 'Out of office', body: 'Away.' }), [thread.replyTo]);
-    expect(await unread()).toBe(before + 1);
-
-    expect((await admin('POST', `${CONTACTS}/${thread.id}/read`)).status).toBe(200);
-    expect(await unread()).toBe(before);
-    expect(await unreadIds()).not.toContain(thread.id);
-    expect(await repliedIds()).not.toContain(thread.id);
-
-    await deliver(mail({ from: thread.email, to: thread.replyTo, subject: 'Re: rice', body: 'And another.' }), [thread.replyTo]);
-    expect(await unread()).toBe(before + 1);
-    expect((await admin('POST', `${CONTACTS}/read-all`)).status).toBe(200);
-    expect(await repliedIds()).not.toContain(thread.id);
-    expect(await unreadIds()).not.toContain(thread.id);
-  });
 
   it('stores a Message-ID once, whether it comes twice in a row or twice at once', async () => {
     const thread = await threadWithReply('Bilal');

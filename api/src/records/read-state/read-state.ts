@@ -1,13 +1,11 @@
 /**
  * What each admin has read (docs/admin.md#read-state, docs/decisions.md#read-state-per-admin): per
  * admin and kind a watermark (records created up to it are read) and the records read one by one
- * after it. A record is unread when it is newer than the watermark, not read, and not Spam; or when
- * the admin owns it and its customer answered by e-mail since anyone read it (docs/mail.md#the-desk-reacts).
+ * after it. A record is unread when it is newer than the watermark, not read, and not Spam.
  */
 import { SPAM_STATUS, type AdminListName, type UnreadCounts } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
 import { dbTime, timeFromDb } from '../../db/engine';
-import { markRepliesSeen, markOwnedRepliesSeen, repliedAmong } from '../../mail/inbound/customer-replied';
 import type { RecordKind } from '../record-kind';
 import { ALL_RECORD_KINDS } from '../record-kinds';
 
@@ -52,23 +50,7 @@ async function unreadOf(deps: ReadDeps, adminId: string, kind: RecordKind, since
       ...(isDesk(kind) ? [SPAM_STATUS] : []),
     ],
   );
-  return Number(row?.unread ?? 0) + (isDesk(kind) ? await answeredOf(deps, adminId, kind, after) : 0);
-}
-
-/**
- * The admin's own records whose customer answered and nobody read it, that the count above left out
- * (received before the watermark, or read since): an answer makes the record unread for its owner.
- */
-async function answeredOf(deps: ReadDeps, adminId: string, kind: RecordKind, after: Date | string): Promise<number> {
-  const table = `"${kind.table}"`;
-  const [row] = await deps.db.all<{ answered: string | number }>(
-    `SELECT COUNT(DISTINCT im."recordId") AS "answered" FROM "inbound_mails" "im" JOIN ${table} "r" ON r."id" = im."recordId"
-WHERE im."recordKind" = ? AND im."kind" = 'reply' AND im."seenAt" IS NULL AND r."ownerId" = ? AND r."status" <> ?
-  AND NOT (r."createdAt" > ? AND NOT EXISTS (SELECT 1 FROM "record_reads" "rr"
-    WHERE rr."adminId" = ? AND rr."recordKind" = ? AND rr."recordId" = r."id"))`,
-    [kind.definition.kind, adminId, SPAM_STATUS, after, adminId, kind.definition.kind],
-  );
-  return Number(row?.answered ?? 0);
+  return Number(row?.unread ?? 0);
 }
 
 export async function unreadCounts(deps: ReadDeps, adminId: string): Promise<UnreadCounts> {
@@ -89,32 +71,23 @@ export async function unreadAmong(
   records: readonly Record<string, unknown>[],
 ): Promise<string[]> {
   const since = (await watermarksOf(deps, adminId)).get(kind.definition.kind)!;
-  const mine = records.filter((r) => r.ownerId === adminId && r.status !== SPAM_STATUS).map((r) => String(r._id));
-  const answered = isDesk(kind) && mine.length ? await repliedAmong(deps.db, kind.definition.kind, mine) : [];
   const candidates = records
     .filter((r) => new Date(String(r.createdAt)) > since && r.status !== SPAM_STATUS)
     .map((r) => String(r._id));
-  if (candidates.length === 0) return answered;
+  if (candidates.length === 0) return [];
   const read = await deps.db.all<{ recordId: string }>(
     `SELECT "recordId" FROM "record_reads" WHERE "adminId" = ? AND "recordKind" = ? AND "recordId" IN (${candidates.map(() => '?').join(', ')})`,
     [adminId, kind.definition.kind, ...candidates],
   );
   const readIds = new Set(read.map((r) => String(r.recordId)));
-  return [...new Set([...candidates.filter((id) => !readIds.has(id)), ...answered])];
+  return candidates.filter((id) => !readIds.has(id));
 }
 
 /** The admin opened a record; false when there is no such record. */
 export async function markRead(deps: ReadDeps, adminId: string, kind: RecordKind, id: string): Promise<boolean> {
   const engine = deps.db.engine;
-  const [row] = await deps.db.all<{ createdAt: Date | string; ownerId?: string | null }>(
-    `SELECT "createdAt"${isDesk(kind) ? ', "ownerId"' : ''} FROM "${kind.table}" WHERE "id" = ?`,
-    [id],
-  );
+  const [row] = await deps.db.all<{ createdAt: Date | string }>(`SELECT "createdAt" FROM "${kind.table}" WHERE "id" = ?`, [id]);
   if (!row) return false;
-  // Its owner (anyone, when it has none) opening it reads the customer's answers too.
-  if (isDesk(kind) && (row.ownerId == null || String(row.ownerId) === adminId)) {
-    await markRepliesSeen(deps.db, engine, kind.definition.kind, id, deps.now());
-  }
   const createdAt = timeFromDb(row.createdAt);
   const since = (await watermarksOf(deps, adminId)).get(kind.definition.kind)!;
   if (createdAt <= since) return true; // read already, by the watermark
@@ -138,5 +111,4 @@ export async function markAllRead(deps: ReadDeps, adminId: string, kind: RecordK
     params,
   );
   await deps.db.run(`DELETE FROM "record_reads" WHERE "adminId" = ? AND "recordKind" = ? AND "recordCreatedAt" <= ?`, params);
-  if (isDesk(kind)) await markOwnedRepliesSeen(deps.db, engine, kind.definition.kind, kind.table, adminId, deps.now());
 }
