@@ -1,35 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { readdir, readFile } from 'node:fs/promises';
-import { join } from 'node:path';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { simpleParser, type ParsedMail } from 'mailparser';
-import { E2E_BASE_URL, E2E_DATA_DIR, E2E_DESK_ADDRESS } from '../support/env';
-import { deliverToDesk, expect, openAdmin, PDF_FILE, seedContact, test, uniqueTag, type UploadFile } from './support';
+import { E2E_BASE_URL, E2E_DESK_ADDRESS } from '../support/env';
+import { deliverToDesk, expect, filedMail, openAdmin, PDF_FILE, seedContact, test, uniqueTag, type UploadFile } from './support';
 
 // The test server files its mails as .eml (no SMTP_URL) and takes answers on its SMTP receiver
 // (REPLY_TO_ADDRESS, INBOUND_SMTP_PORT: playwright.config.ts): the whole round trip is real.
-
-/** The mail the test server filed (DATA_DIR/mail/<outbox id>.eml) that `wanted` picks, once the outbox worker wrote it. */
-async function filedMail(what: string, mentions: string, wanted: (mail: ParsedMail) => boolean): Promise<ParsedMail> {
-  const folder = join(E2E_DATA_DIR, 'mail');
-  let found: ParsedMail | null = null;
-  await expect
-    .poll(
-      async () => {
-        for (const file of (await readdir(folder).catch(() => [])).filter((name) => name.endsWith('.eml'))) {
-          const raw = await readFile(join(folder, file));
-          if (!raw.includes(mentions)) continue;
-          const mail = await simpleParser(raw);
-          if (wanted(mail)) found = mail;
-        }
-        return found !== null;
-      },
-      { message: `a filed mail: ${what}`, timeout: 10_000 },
-    )
-    .toBe(true);
-  return found!;
-}
 
 /** A mail as a buyer's mail program writes it (RFC 5322): plain text, with a file when one is given. */
 function buyerMail(parts: {
