@@ -74,6 +74,31 @@ describe.each(TEST_ENGINES)('a reply from a record on %s', (engine) => {
     expect(await timeline('inquiries', inquiry)).toEqual(['received', 'mail']);
   });
 
+  it('keeps the first reply as the record’s first response: when and by whom; later replies change neither', async () => {
+    const id = await seed('inquiries');
+    const responded = async () => {
+      const record = (await call(server, path('inquiries', id), { headers: server.adminHeaders() })).body as {
+        firstResponseAt: string | null;
+        firstResponderId: string | null;
+      };
+      return { at: record.firstResponseAt, by: record.firstResponderId };
+    };
+    expect(await responded()).toEqual({ at: null, by: null });
+
+    expect((await reply('inquiries', id)).status).toBe(201);
+    const first = await responded();
+    expect(first.by).toBe(agent.id);
+    expect(Date.parse(first.at!)).toBeGreaterThan(Date.parse('2026-03-01T10:00:00Z'));
+
+    const second = await call(server, `${path('inquiries', id)}/reply`, {
+      method: 'POST',
+      headers: { ...server.adminHeaders(), 'Content-Type': 'application/json' },
+      body: JSON.stringify({ message: 'And 10 t more next month.' }),
+    });
+    expect(second.status).toBe(201);
+    expect(await responded()).toEqual(first);
+  });
+
   it('is refused to a viewer, and changes nothing', async () => {
     const id = await seed('contacts');
     const viewer = await createStaffAccount(server, 'viewer');

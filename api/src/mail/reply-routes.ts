@@ -16,6 +16,7 @@ import { markRepliesSeen } from './inbound/customer-replied';
 import { plusAddressed, replySubject, replyToken, threadOf } from './reply-threads';
 import { serveWaitingQuietly } from '../records/assignment/automatic-assignment';
 import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
+import { keepFirstResponse } from '../records/desk/first-response';
 import { touchRecords } from '../records/desk/updated-at';
 import { changeWithEvents } from '../records/publish';
 import { addressVerdict } from './visitor-mail';
@@ -84,6 +85,7 @@ export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKi
         // Neither the message nor the address: the mail (and the record's timeline) hold those.
         await deps.audit(ctx, 'record-replied', record, { summary: 'e-mail reply queued', mailId }, tx);
         await touchRecords(tx, kind, [row.id], at);
+        await keepFirstResponse(tx, kind, row.id, actor.id, at);
         // Answering the customer reads what they wrote: the record no longer shows "Customer replied".
         await markRepliesSeen(tx, deps.engine, record.kind, record.id, at);
         // Other admins with the record open see the reply in its timeline.

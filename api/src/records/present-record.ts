@@ -32,6 +32,8 @@ export function createPresenter<D extends RecordDefinition>(kind: RecordKind<D>)
         followUpAt: source.followUpAt?.toISOString() ?? null,
         followUpNote: source.followUpNote ?? null,
         snoozedUntil: source.snoozedUntil?.toISOString() ?? null,
+        firstResponseAt: source.firstResponseAt?.toISOString() ?? null,
+        firstResponderId: source.firstResponderId ?? null,
       });
     }
     return record as RecordOf<D>;

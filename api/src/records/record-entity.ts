@@ -12,9 +12,9 @@ export const FILES_COLUMN = 'attachments';
 export const SEARCH_TEXT_COLUMN = 'searchText';
 
 /**
- * The sales desk's columns of a worked kind (migrations 1795000000100 and, for follow-ups and
- * snoozing, 1795000003200). The defaults are the table's: an insert without them (a seeded row)
- * gets the first status, version 1, and no follow-up or snooze.
+ * The sales desk's columns of a worked kind (migrations 1795000000100; 1795000003200 for follow-ups
+ * and snoozing; 1795000003300 for the first response). The defaults are the table's: an insert
+ * without them (a seeded row) gets the first status, version 1, no follow-up, snooze or response.
  */
 const deskColumns = (
   statuses: readonly string[],
@@ -27,6 +27,8 @@ const deskColumns = (
   followUpNote: { type: 'text', nullable: true },
   followUpNotifiedAt: { type: timestamp, nullable: true },
   snoozedUntil: { type: timestamp, nullable: true },
+  firstResponseAt: { type: timestamp, nullable: true },
+  firstResponderId: { type: 'varchar', length: 36, nullable: true },
 });
 
 /** A record table's columns, from its kind's fields: text, JSON lists, one JSON files column, times. */

@@ -24,6 +24,9 @@ export interface DeskColumns {
   /** When the follow-up's reminder went out (null: not yet, or no follow-up). */
   followUpNotifiedAt: Date | null;
   snoozedUntil: Date | null;
+  /** When staff first replied to the sender by e-mail, and who (desk/first-response.ts). */
+  firstResponseAt: Date | null;
+  firstResponderId: string | null;
 }
 
 /** A stored row: the fields (dates as Date), the files' metadata in one JSON column, the desk's columns. */

@@ -152,7 +152,8 @@ type FilesOf<Fs extends Fields> = [Extract<Fs[number], { kind: 'files' }>] exten
 
 /**
  * What staff work on a record of a kind with statuses: its status, owner (an admin's id) and version;
- * when to follow it up and why, and until when it is snoozed (ISO times, or null: docs/api.md#follow-ups-and-snooze).
+ * when to follow it up and why, and until when it is snoozed (ISO times, or null: docs/api.md#follow-ups-and-snooze);
+ * when staff first replied by e-mail and who (null until then: docs/admin.md#first-response).
  */
 type DeskOf<S> = S extends readonly (infer T extends string)[]
   ? {
@@ -162,6 +163,8 @@ type DeskOf<S> = S extends readonly (infer T extends string)[]
       followUpAt: string | null;
       followUpNote: string | null;
       snoozedUntil: string | null;
+      firstResponseAt: string | null;
+      firstResponderId: string | null;
     }
   : object;
 

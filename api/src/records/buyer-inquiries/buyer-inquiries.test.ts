@@ -78,6 +78,8 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       followUpAt: null,
       followUpNote: null,
       snoozedUntil: null,
+      firstResponseAt: null,
+      firstResponderId: null,
     });
     expect(await recorder.settle()).toEqual([
       {
