@@ -34,6 +34,7 @@ export function createPresenter<D extends RecordDefinition>(kind: RecordKind<D>)
         snoozedUntil: source.snoozedUntil?.toISOString() ?? null,
         firstResponseAt: source.firstResponseAt?.toISOString() ?? null,
         firstResponderId: source.firstResponderId ?? null,
+        outcomeReason: source.outcomeReason ?? null,
       });
     }
     return record as RecordOf<D>;

@@ -27,6 +27,8 @@ export interface DeskColumns {
   /** When staff first replied to the sender by e-mail, and who (desk/first-response.ts). */
   firstResponseAt: Date | null;
   firstResponderId: string | null;
+  /** Why the record was won or lost (its kind's `outcomeReasons`), while it is. */
+  outcomeReason: string | null;
 }
 
 /** A stored row: the fields (dates as Date), the files' metadata in one JSON column, the desk's columns. */

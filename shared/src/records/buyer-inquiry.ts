@@ -62,6 +62,17 @@ export const BUYER_INQUIRY = defineRecord({
   event: 'inquiryUpdated',
   statuses: ['New', 'In progress', 'Quoted', 'Won', 'Lost', 'Spam'],
   closedStatuses: ['Won', 'Lost'],
+  outcomeReasons: {
+    Won: ['Best price', 'Quality and specifications', 'Delivery time', 'Payment terms', 'Existing relationship', 'Other'],
+    Lost: [
+      'Price too high',
+      'Went with a competitor',
+      'Specifications not met',
+      'Delivery time',
+      'No reply from the buyer',
+      'Other',
+    ],
+  },
   title: 'fullName',
   commodity: 'commodities',
   detail: 'companyName',

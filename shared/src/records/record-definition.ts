@@ -119,6 +119,14 @@ export interface RecordDefinition<Fs extends Fields = Fields, S extends Statuses
    * SPAM_STATUS is always one.
    */
   readonly closedStatuses?: S extends readonly (infer T extends string)[] ? readonly T[] : never;
+  /**
+   * The outcomes staff say why of (docs/admin.md#outcome-reasons): setting a record to one of these
+   * statuses asks for one of its reasons, kept as the record's `outcomeReason` until it leaves the
+   * status; the reports break the outcomes down by it.
+   */
+  readonly outcomeReasons?: S extends readonly (infer T extends string)[]
+    ? { readonly [Status in T]?: readonly string[] }
+    : never;
   /** Checks across fields of a submission. */
   refine?(value: Record<string, unknown>, ctx: z.RefinementCtx): void;
 }
@@ -153,7 +161,8 @@ type FilesOf<Fs extends Fields> = [Extract<Fs[number], { kind: 'files' }>] exten
 /**
  * What staff work on a record of a kind with statuses: its status, owner (an admin's id) and version;
  * when to follow it up and why, and until when it is snoozed (ISO times, or null: docs/api.md#follow-ups-and-snooze);
- * when staff first replied by e-mail and who (null until then: docs/admin.md#first-response).
+ * when staff first replied by e-mail and who (null until then: docs/admin.md#first-response); why it
+ * was won or lost (docs/admin.md#outcome-reasons).
  */
 type DeskOf<S> = S extends readonly (infer T extends string)[]
   ? {
@@ -165,6 +174,7 @@ type DeskOf<S> = S extends readonly (infer T extends string)[]
       snoozedUntil: string | null;
       firstResponseAt: string | null;
       firstResponderId: string | null;
+      outcomeReason: string | null;
     }
   : object;
 
