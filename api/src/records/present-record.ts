@@ -35,6 +35,8 @@ export function createPresenter<D extends RecordDefinition>(kind: RecordKind<D>)
         firstResponseAt: source.firstResponseAt?.toISOString() ?? null,
         firstResponderId: source.firstResponderId ?? null,
         outcomeReason: source.outcomeReason ?? null,
+        source: source.source ?? 'form',
+        sourcePartner: source.sourcePartner ?? null,
       });
     }
     return record as RecordOf<D>;

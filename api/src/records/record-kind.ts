@@ -2,7 +2,7 @@
  * A record kind on the server: the shared definition (docs/api.md) plus where it is stored and
  * how it is submitted. The entity, the presenter, the CSV columns and the routes derive from it.
  */
-import type { Assignee, RecordDefinition } from '@sourcing/shared';
+import type { Assignee, RecordDefinition, RecordSource } from '@sourcing/shared';
 import type { AppDeps } from '../app-deps';
 import type { StoredFile } from '../db/entities/stored-file';
 import type { CheckedFile } from '../uploads/check-files';
@@ -29,6 +29,9 @@ export interface DeskColumns {
   firstResponderId: string | null;
   /** Why the record was won or lost (its kind's `outcomeReasons`), while it is. */
   outcomeReason: string | null;
+  /** Where the record came from (RecordSource) and, from an embedded form, the partner's origin. */
+  source: RecordSource;
+  sourcePartner: string | null;
 }
 
 /** A stored row: the fields (dates as Date), the files' metadata in one JSON column, the desk's columns. */

@@ -85,6 +85,13 @@ export type SubmissionSchema<Fs extends Fields> = z.ZodType<
   z.input<z.ZodObject<SubmissionShape<Fs>>>
 >;
 
+/**
+ * Where a worked record came from (docs/admin.md#record-sources): the site's own form, a partner's
+ * page framing the form (with the partner's origin), or staff entering it at the desk.
+ */
+export const RECORD_SOURCES = ['form', 'embed', 'desk'] as const;
+export type RecordSource = (typeof RECORD_SOURCES)[number];
+
 /** The statuses of a record kind staff work on (docs/admin.md#sales-desk); null for kinds they do not. */
 type Statuses = readonly string[] | null;
 
@@ -162,7 +169,7 @@ type FilesOf<Fs extends Fields> = [Extract<Fs[number], { kind: 'files' }>] exten
  * What staff work on a record of a kind with statuses: its status, owner (an admin's id) and version;
  * when to follow it up and why, and until when it is snoozed (ISO times, or null: docs/api.md#follow-ups-and-snooze);
  * when staff first replied by e-mail and who (null until then: docs/admin.md#first-response); why it
- * was won or lost (docs/admin.md#outcome-reasons).
+ * was won or lost (docs/admin.md#outcome-reasons); where it came from (docs/admin.md#record-sources).
  */
 type DeskOf<S> = S extends readonly (infer T extends string)[]
   ? {
@@ -175,6 +182,8 @@ type DeskOf<S> = S extends readonly (infer T extends string)[]
       firstResponseAt: string | null;
       firstResponderId: string | null;
       outcomeReason: string | null;
+      source: RecordSource;
+      sourcePartner: string | null;
     }
   : object;
 

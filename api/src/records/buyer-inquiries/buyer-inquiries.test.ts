@@ -81,6 +81,8 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       firstResponseAt: null,
       firstResponderId: null,
       outcomeReason: null,
+      source: 'form',
+      sourcePartner: null,
     });
     expect(await recorder.settle()).toEqual([
       {
