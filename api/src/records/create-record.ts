@@ -10,6 +10,7 @@ import { withDerivedColumns } from './derived-columns';
 import { FILES_COLUMN } from './record-entity';
 import { storeTerms } from './matching/record-terms';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
+import { readResponseTargetSettings, responseTimesOf } from './response-targets/response-target-settings';
 import { insertWithReference } from './references/reference';
 import { storeWithFiles } from './store-with-files';
 
@@ -20,7 +21,8 @@ import { storeWithFiles } from './store-with-files';
  * (derived-columns.ts), and a new reference and its mails (confirmation, staff alert) when its
  * kind has references. A submission from a blocked address or domain is stored as spam, and
  * nobody is mailed (docs/hardening.md#block-list). A worked kind that assigns automatically gives
- * it its owner in the same transaction (docs/admin.md#automatic-assignment).
+ * it its owner in the same transaction (docs/admin.md#automatic-assignment), and the time its first
+ * response is due (docs/admin.md#response-targets).
  */
 export async function createRecord(
   deps: StoreDeps,
@@ -42,6 +44,9 @@ export async function createRecord(
     const { statuses } = kind.definition;
     owner = statuses && !spam ? await ownerOnArrival(tx, deps.engine, kind) : null;
     if (statuses) Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: owner?.id ?? null, version: 1 });
+    // By when its first response is due, on the calendar in force now (spam needs none).
+    if (statuses && !spam)
+      Object.assign(created, responseTimesOf(await readResponseTargetSettings(tx, deps.config.timeZone), kind, now));
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     // With what the list's search and sort read of it, its reference included once drawn.
     const insert = (row: AnyRow) => tx.insert(kind.entity, withDerivedColumns(kind.definition, row));
