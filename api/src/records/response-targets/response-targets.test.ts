@@ -38,7 +38,7 @@ describe.each(TEST_ENGINES)('response targets on %s', (engine) => {
   let agent: { id: string; email: string };
   let viewer: { id: string; email: string };
   const as = (admin: { id: string; email: string }) => ({
-    Authorization: `Bearer ${server.deps.tokens.sign({ ...admin, name: admin.email })}`,
+    Authorization: `Bearer ${server.deps.tokens.sign(admin)}`,
   });
   const owner = () => server.adminHeaders();
   const save = (settings: unknown, headers = owner()) => sendJson(server, 'PUT', SETTINGS, settings, headers);
