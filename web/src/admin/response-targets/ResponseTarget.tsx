@@ -19,7 +19,10 @@ export function ResponseBadge({ list, row }: { list: string; row: object }) {
   const state = facts && responseStateOf(facts.list, facts.record, new Date());
   if (!facts || !state) return null;
   return (
-    <span className={`response-badge response-${state}`} title={`First response due ${formatDateTime(facts.record.responseDueAt!)}`}>
+    <span
+      className={`response-badge response-${state}`}
+      title={`First response due ${formatDateTime(facts.record.responseDueAt!)}`}
+    >
       Response {RESPONSE_STATE_LABELS[state].toLowerCase()}
     </span>
   );

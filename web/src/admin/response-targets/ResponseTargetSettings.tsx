@@ -86,7 +86,9 @@ function SettingsForm({ saved }: { saved: ResponseTargetSettings }) {
           .filter(Boolean),
       },
       warnBeforeMinutes: Number(warn),
-      targets: Object.fromEntries(DESK_LISTS.map((list) => [list, numberOrNull(targets[list])])) as ResponseTargetSettings['targets'],
+      targets: Object.fromEntries(
+        DESK_LISTS.map((list) => [list, numberOrNull(targets[list])]),
+      ) as ResponseTargetSettings['targets'],
     });
   };
 
@@ -113,8 +115,7 @@ function SettingsForm({ saved }: { saved: ResponseTargetSettings }) {
       <fieldset>
         <legend>Business hours</legend>
         <label>
-          Time zone{' '}
-          {/* Typed, with the browser's zones offered: browsers list some zones by older names (Asia/Calcutta). */}
+          Time zone {/* Typed, with the browser's zones offered: browsers list some zones by older names (Asia/Calcutta). */}
           <input type="text" list={`${id}-zones`} value={timeZone} onChange={(event) => setTimeZone(event.target.value.trim())} />
           <datalist id={`${id}-zones`}>
             {Intl.supportedValuesOf('timeZone').map((zone) => (
