@@ -18,13 +18,16 @@ const CHECKS = {
   warning: { claim: 'responseWarnedAt', from: 'responseWarnAt' },
   missed: { claim: 'responseMissedAt', from: 'responseDueAt' },
 } as const;
-type Check = (typeof CHECKS)[keyof typeof CHECKS];
+type Check = keyof typeof CHECKS;
 
 /** A kind's unanswered records whose moment came by `now` and whose check has not claimed them: its `_response_warn` or `_response_missed` index. */
-export const dueResponses = (kind: RecordKind, check: Check, now: unknown): DueQuery => ({
-  sql: `SELECT "id" FROM "${kind.table}" WHERE "${check.claim}" IS NULL AND "firstResponseAt" IS NULL AND "responseDueAt" IS NOT NULL AND "${check.from}" <= ? ORDER BY "${check.from}", "id"`,
-  params: [now],
-});
+export const dueResponses = (kind: RecordKind, name: Check, now: unknown): DueQuery => {
+  const check = CHECKS[name];
+  return {
+    sql: `SELECT "id" FROM "${kind.table}" WHERE "${check.claim}" IS NULL AND "firstResponseAt" IS NULL AND "responseDueAt" IS NOT NULL AND "${check.from}" <= ? ORDER BY "${check.from}", "id"`,
+    params: [now],
+  };
+};
 
 /** Whether a record still waits for its first response (a closed or spam record needs none). */
 const waits = (kind: RecordKind, row: DeskRow) => openStatusesOf(kind.definition.list as DeskListName).includes(row.status);
@@ -37,16 +40,13 @@ const titleOf = (kind: RecordKind, row: DeskRow) => String(row[kind.definition.t
  * owner. A record that needs no answer (closed, Spam) is claimed quietly, so it is not read again.
  * Answers how many were announced.
  */
-async function announceDue(
-  deps: JobDeps,
-  check: Check,
-  text: (kind: RecordKind, row: DeskRow) => string | null,
-): Promise<number> {
+async function announceDue(deps: JobDeps, name: Check, text: (kind: RecordKind, row: DeskRow) => string | null): Promise<number> {
+  const check = CHECKS[name];
   const now = dbTime(deps.db.engine, deps.now());
   let announced = 0;
   await claimEach(
     deps,
-    (kind) => dueResponses(kind, check, now),
+    (kind) => dueResponses(kind, name, now),
     (tx, kind, id) =>
       tx.run(
         `UPDATE "${kind.table}" SET "${check.claim}" = ? WHERE "id" = ? AND "${check.claim}" IS NULL AND "firstResponseAt" IS NULL AND "${check.from}" <= ?`,
@@ -68,14 +68,14 @@ async function announceDue(
  */
 export function warnResponsesDueSoon(deps: JobDeps): Promise<number> {
   const now = deps.now();
-  return announceDue(deps, CHECKS.warning, (kind, row) =>
+  return announceDue(deps, 'warning', (kind, row) =>
     row.responseDueAt && row.responseDueAt > now ? `Response due soon: ${titleOf(kind, row)}` : null,
   );
 }
 
 /** Tells of each unanswered record whose target passed: 'Response target missed: <title>'. Answers how many. */
 export function announceMissedResponses(deps: JobDeps): Promise<number> {
-  return announceDue(deps, CHECKS.missed, (kind, row) => `Response target missed: ${titleOf(kind, row)}`);
+  return announceDue(deps, 'missed', (kind, row) => `Response target missed: ${titleOf(kind, row)}`);
 }
 
 /** Runs the watch every `config.responseTargetCheckMs` (records/timed-checks.ts). */

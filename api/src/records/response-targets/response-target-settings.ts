@@ -21,14 +21,16 @@ const ROW = 'desk';
 
 /**
  * The settings in force: the saved ones, or the defaults in `timeZone` (the server's TIME_ZONE).
- * A list added since they were saved has no target.
+ * A list added since they were saved has no target; saved settings this build no longer takes (a
+ * zone its Intl dropped) read as the defaults rather than fail the submissions that read them.
  */
 export async function readResponseTargetSettings(reads: Pick<Queries, 'all'>, timeZone: string): Promise<ResponseTargetSettings> {
   const defaults = defaultResponseTargetSettings(timeZone);
   const [row] = await reads.all<{ settings: string }>(`SELECT "settings" FROM "response_target_settings" WHERE "id" = ?`, [ROW]);
   if (!row) return defaults;
   const saved = JSON.parse(row.settings) as ResponseTargetSettings;
-  return responseTargetSettingsSchema.parse({ ...saved, targets: { ...defaults.targets, ...saved.targets } });
+  const read = responseTargetSettingsSchema.safeParse({ ...saved, targets: { ...defaults.targets, ...saved.targets } });
+  return read.success ? read.data : defaults;
 }
 
 /** A record's response times: when its first response is due, and from when it is at risk (warned of). */

@@ -17,7 +17,7 @@ import { call, jsonBody, sendJson, startTestServer, TEST_ENGINES, type TestServe
 import { dbTime } from '../../db/engine';
 import { keepFirstResponse } from '../desk/first-response';
 import { RECORD_KINDS } from '../record-kinds';
-import { announceMissedResponses, warnResponsesDueSoon } from './response-target-job';
+import { announceMissedResponses, dueResponses, warnResponsesDueSoon } from './response-target-job';
 
 type Contact = AdminListRecords['contacts'];
 const CONTACTS = `/api${ADMIN_LISTS.contacts.path}`;
@@ -227,5 +227,41 @@ describe.each(TEST_ENGINES)('response targets on %s', (engine) => {
     clock = new Date('2026-12-30T09:45:00Z');
     expect((await atRisk()).sort()).toEqual([soon, later].sort());
     expect((await call(server, `${CONTACTS}?response=late`, { headers: owner() })).status).toBe(400);
+  });
+});
+
+/** The watch checks every minute: each check reads a range of a partial index of unanswered records (migration 1795000003700). */
+describe.each(TEST_ENGINES)('the response target reads on %s', (engine) => {
+  let server: TestServer;
+  beforeAll(async () => {
+    server = await startTestServer({ engine, env: { RESPONSE_TARGET_CHECK_MS: String(24 * 3_600_000) } });
+  });
+  afterAll(() => server?.close());
+
+  const plan = async (sql: string, params: unknown[]) => {
+    const { db } = server.deps;
+    if (engine === 'postgres') {
+      return db.transaction(async (tx) => {
+        await tx.run('SET LOCAL enable_seqscan = off');
+        const lines = await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
+        return lines.map((line) => line['QUERY PLAN']).join('\n');
+      });
+    }
+    const lines = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
+    return lines.map((line) => line.detail).join('\n');
+  };
+
+  it('the watch reads only the unanswered records with a due time, never the whole table', async () => {
+    const now = dbTime(engine, new Date());
+    const kind = RECORD_KINDS.contacts;
+    // On tables this small either engine may read the warnings from `_response_open` (the same key, its rows a superset).
+    for (const [sql, params, index] of [
+      [`${dueResponses(kind, 'warning', now).sql} LIMIT 100`, [now], /contact_messages_response_(warn|open)/],
+      [`${dueResponses(kind, 'missed', now).sql} LIMIT 100`, [now], /contact_messages_response_missed/],
+    ] as const) {
+      const read = await plan(sql, [...params]);
+      expect(read, index.source).toMatch(index);
+      expect(read, index.source).not.toMatch(/\bSCAN contact_messages\b|Seq Scan/);
+    }
   });
 });
