@@ -383,7 +383,6 @@ function RecordTable(
                 {replied.has(row._id) && <CustomerRepliedBadge />}
                 <FollowUpBadges row={row} />
                 <ResponseBadge list={definition.name} row={row} />
-                <ResponseBadge list={definition.name} row={row} />
               </td>
               {rest.map((column) => (
                 <td key={column.header} {...columnMark(column.header)}>
