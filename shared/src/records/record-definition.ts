@@ -108,6 +108,8 @@ export interface RecordDefinition<Fs extends Fields = Fields, S extends Statuses
   readonly detail?: Fs[number]['key'];
   /** What the record is about, for a canned reply's `{{commodity}}` (docs/admin.md#canned-replies). */
   readonly commodity?: Fs[number]['key'];
+  /** The text the submitter typed for a commodity of OTHERS ('Others'): what `{{commodity}}` says in its place. */
+  readonly otherCommodity?: Fs[number]['key'];
   readonly fields: Fs;
   /**
    * The sales desk's statuses, in tab order: a new record gets the first; SPAM_STATUS (which every
