@@ -41,7 +41,8 @@ export interface Assignee {
  */
 export function outcomeReasonsOf(list: AdminListName, status: string): readonly string[] | null {
   const reasons: Partial<Record<string, readonly string[]>> | undefined = RECORD_DEFINITIONS[list].outcomeReasons;
-  return reasons?.[status] ?? null;
+  // Own keys only: a status named like an Object member (`constructor`) has no reasons.
+  return reasons && Object.hasOwn(reasons, status) ? (reasons[status] ?? null) : null;
 }
 
 /**

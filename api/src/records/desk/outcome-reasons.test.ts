@@ -58,6 +58,12 @@ describe.each(TEST_ENGINES)('outcome reasons on %s', (engine) => {
       expect(stray.status).toBe(400);
       expect(stray.body.fields).toEqual({ reason: 'reason goes only with a status that asks why, such as Won or Lost' });
     }
+    // A status no kind has, named like an object's own members, is only an unknown status.
+    for (const status of ['constructor', '__proto__']) {
+      const odd = await send('PATCH', path('inquiries', id), { version: 1, status, reason: 'Other' });
+      expect(odd.status).toBe(400);
+      expect(odd.body.fields.status).toMatch(/^status must be one of/);
+    }
     expect(await get(path('inquiries', id))).toMatchObject({ status: 'New', version: 1, outcomeReason: null });
     expect(await statusLines(id)).toEqual([]);
   });
