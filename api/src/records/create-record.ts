@@ -19,9 +19,10 @@ import { storeWithFiles } from './store-with-files';
  * techSpecs lands in technicalSpecs), its files under generated names, its times set now, the
  * terms it is matched on (docs/admin.md#matching), what its list's search and sort read
  * (derived-columns.ts), and a new reference and its mails (confirmation, staff alert) when its
- * kind has references; a worked kind's record keeps where it came from (`source`). A submission from a blocked address or domain is stored as spam, and
- * nobody is mailed (docs/hardening.md#block-list). A worked kind that assigns automatically gives
- * it its owner in the same transaction (docs/admin.md#automatic-assignment).
+ * kind has references; a worked kind's record keeps where it came from (`source`:
+ * docs/admin.md#record-sources). A submission from a blocked address or domain is stored as spam,
+ * and nobody is mailed (docs/hardening.md#block-list). A worked kind that assigns automatically
+ * gives it its owner in the same transaction (docs/admin.md#automatic-assignment).
  */
 export async function createRecord(
   deps: StoreDeps,
