@@ -10,6 +10,7 @@ import { withDerivedColumns } from './derived-columns';
 import { FILES_COLUMN } from './record-entity';
 import { storeTerms } from './matching/record-terms';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
+import type { SubmissionSource } from './record-source';
 import { insertWithReference } from './references/reference';
 import { storeWithFiles } from './store-with-files';
 
@@ -18,15 +19,17 @@ import { storeWithFiles } from './store-with-files';
  * techSpecs lands in technicalSpecs), its files under generated names, its times set now, the
  * terms it is matched on (docs/admin.md#matching), what its list's search and sort read
  * (derived-columns.ts), and a new reference and its mails (confirmation, staff alert) when its
- * kind has references. A submission from a blocked address or domain is stored as spam, and
- * nobody is mailed (docs/hardening.md#block-list). A worked kind that assigns automatically gives
- * it its owner in the same transaction (docs/admin.md#automatic-assignment).
+ * kind has references; a worked kind's record keeps where it came from (`source`:
+ * docs/admin.md#record-sources). A submission from a blocked address or domain is stored as spam,
+ * and nobody is mailed (docs/hardening.md#block-list). A worked kind that assigns automatically
+ * gives it its owner in the same transaction (docs/admin.md#automatic-assignment).
  */
 export async function createRecord(
   deps: StoreDeps,
   kind: RecordKind,
   input: Record<string, unknown>,
   files: CheckedFile[],
+  source: SubmissionSource,
 ): Promise<Stored<AnyRow>> {
   const now = deps.now();
   const { fields } = kind.definition;
@@ -41,7 +44,9 @@ export async function createRecord(
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
     const { statuses } = kind.definition;
     owner = statuses && !spam ? await ownerOnArrival(tx, deps.engine, kind) : null;
-    if (statuses) Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: owner?.id ?? null, version: 1 });
+    if (statuses) {
+      Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: owner?.id ?? null, version: 1, ...source });
+    }
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     // With what the list's search and sort read of it, its reference included once drawn.
     const insert = (row: AnyRow) => tx.insert(kind.entity, withDerivedColumns(kind.definition, row));

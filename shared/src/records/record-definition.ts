@@ -92,6 +92,12 @@ export type SubmissionSchema<Fs extends Fields> = z.ZodType<
 export const RECORD_SOURCES = ['form', 'embed', 'desk'] as const;
 export type RecordSource = (typeof RECORD_SOURCES)[number];
 
+/**
+ * The header an embedded form's submission names the partner's page framing it by: that page's
+ * origin, stored as the record's `sourcePartner` when EMBED_ORIGINS lists it (docs/forms.md#embedded-forms).
+ */
+export const EMBED_ORIGIN_HEADER = 'X-Embed-Origin';
+
 /** The statuses of a record kind staff work on (docs/admin.md#sales-desk); null for kinds they do not. */
 type Statuses = readonly string[] | null;
 

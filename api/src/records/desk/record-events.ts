@@ -14,7 +14,8 @@ import { columnTypes, type Engine } from '../../db/engine';
 
 /** What each stored event type keeps besides who and when (`received` is the record's own time, not stored). */
 export interface EventDetails {
-  status: { from: string; to: string };
+  /** `reason`: why it was won or lost (docs/admin.md#outcome-reasons). */
+  status: { from: string; to: string; reason?: string };
   owner: { from: Assignee | null; to: Assignee | null };
   note: { text: string };
   mail: { purpose: MailPurpose; to: string[]; subject: string };
