@@ -58,7 +58,7 @@ describe('configuration', () => {
 
   it('gives the SMTP receiver a certificate and key together or neither, read from their files, and connection limits', () => {
     const inbound = { REPLY_TO_ADDRESS: 'desk@sourcing.example', INBOUND_SMTP_PORT: '2525' };
-    expect(load(inbound).mail.inbound).toMatchObject({ smtpTls: null, smtpMaxClients: 50, smtpClientsPerAddress: 5 });
+    expect(load(inbound).mail.inbound).toMatchObject({ smtpTls: null, smtpMaxClients: 100, smtpClientsPerAddress: 20 });
     const [cert, key] = ['cert.pem', 'key.pem'].map((name) => join(dataDir, name));
     writeFileSync(cert, 'CERTIFICATE');
     writeFileSync(key, 'KEY');

@@ -134,8 +134,8 @@ const envSchema = z.object({
   INBOUND_SMTP_TLS_CERT: optionalString,
   INBOUND_SMTP_TLS_KEY: optionalString,
   /** Connections the receiver holds at once, in all and from one address (more are told 421, try later). */
-  INBOUND_SMTP_MAX_CLIENTS: z.preprocess(emptyAsUndefined, positiveInt(50)),
-  INBOUND_SMTP_CLIENTS_PER_ADDRESS: z.preprocess(emptyAsUndefined, positiveInt(5)),
+  INBOUND_SMTP_MAX_CLIENTS: z.preprocess(emptyAsUndefined, positiveInt(100)),
+  INBOUND_SMTP_CLIENTS_PER_ADDRESS: z.preprocess(emptyAsUndefined, positiveInt(20)),
   /** DKIM signing of every outgoing mail: all three or none (docs/mail.md#dkim). */
   DKIM_DOMAIN: optionalString,
   DKIM_SELECTOR: optionalString,
