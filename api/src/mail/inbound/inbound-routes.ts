@@ -21,6 +21,7 @@ import { validate, type InputState } from '../../http/validate';
 import { UUID } from '../../records/list/cursor';
 import { createExportLinks } from '../../records/list/export-links';
 import { linkSigner } from '../../records/list/register-admin-list';
+import { markRead } from '../../records/read-state/read-state';
 import type { LinkSigner } from '../../records/attachment-files';
 import type { InboundFile } from './inbound-files';
 import { OUTBOX, type OutboxRow } from '../outbox-entity';
@@ -108,7 +109,8 @@ const attachSchema = z.object({ reference: z.string().trim().min(1, 'Enter the r
 
 /**
  * The conversation of each threaded record (GET <list>/:id/conversation, viewers; POST
- * <list>/:id/conversation/seen, its owner or anyone when it has none), and the mails no record
+ * <list>/:id/conversation/seen: the answers seen, by its owner or anyone when it has none, and the
+ * record read by whoever saw them), and the mails no record
  * claimed (GET /admin/inbound, POST /admin/inbound/:id/attach|discard, agents), each downloadable
  * as it came (`.eml`, through a short-lived signed link the admin's window saves).
  */
@@ -154,6 +156,8 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
       const record = await recordOf(ctx.params.id);
       const mine = record.ownerId === null || record.ownerId === ctx.state.admin.id;
       const seen = mine ? await markRepliesSeen(deps.db, deps.engine, recordKind, record.id, deps.now()) : 0;
+      // The answers on screen are read by this admin too: one that came while the record was open no longer makes it unread.
+      await markRead(deps, ctx.state.admin.id, kind, record.id);
       ctx.body = { seen };
     });
   }
