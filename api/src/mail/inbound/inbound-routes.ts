@@ -82,7 +82,30 @@ const presentIncoming = (row: InboundRow, sign: LinkSigner): IncomingConversatio
   seen: row.seenAt !== null,
 });
 
-const presentOutgoing = (row: OutboxRow): OutgoingConversationMail => ({
+/** The files a mail of the outbox carries (none for one kept as finished MIME). */
+const attachmentsOf = (row: OutboxRow) => ('attachments' in row.content ? (row.content.attachments ?? []) : []);
+
+/** The record's files its sent mails carry, by stored name (a file no longer the record's is left out). */
+async function sentFilesOf(
+  deps: Pick<AppDeps, 'db'>,
+  recordId: string,
+  rows: OutboxRow[],
+): Promise<Map<string, { originalName: string; mimeType: string; size: number }>> {
+  const names = [...new Set(rows.flatMap((row) => attachmentsOf(row).map((file) => file.storedName)))];
+  if (names.length === 0) return new Map();
+  const files = await deps.db.all<{ storedName: string; originalName: string; mimeType: string; size: number | string }>(
+    `SELECT "storedName", "originalName", "mimeType", "size" FROM "uploaded_files"
+WHERE "recordId" = ? AND "storedName" IN (${names.map(() => '?').join(', ')})`,
+    [recordId, ...names],
+  );
+  return new Map(files.map((f) => [f.storedName, { originalName: f.originalName, mimeType: f.mimeType, size: Number(f.size) }]));
+}
+
+const presentOutgoing = (
+  row: OutboxRow,
+  files: Awaited<ReturnType<typeof sentFilesOf>>,
+  sign: LinkSigner,
+): OutgoingConversationMail => ({
   direction: 'out',
   id: row.id,
   purpose: row.purpose,
@@ -93,6 +116,20 @@ const presentOutgoing = (row: OutboxRow): OutgoingConversationMail => ({
   state: row.state,
   lastError: row.lastError,
   bounce: row.bouncedAt ? { at: timeFromDb(row.bouncedAt).toISOString(), reason: row.bounceReason ?? '' } : null,
+  attachments: attachmentsOf(row).flatMap((sent) => {
+    const file = files.get(sent.storedName);
+    return file
+      ? [
+          {
+            name: file.originalName,
+            contentType: file.mimeType,
+            size: file.size,
+            storedName: sent.storedName,
+            url: sign(sent.storedName),
+          },
+        ]
+      : [];
+  }),
 });
 
 const emlQuery = z.object({ mail: z.string().regex(UUID, 'mail must be a mail id') });
@@ -142,9 +179,12 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
           [recordKind, record.id],
         ),
       ]);
-      const mails = [...sent.map(presentOutgoing), ...received.map((row) => presentIncoming(row, linkSigner(deps, ctx)))].sort(
-        (a, b) => a.at.localeCompare(b.at),
-      );
+      const sign = linkSigner(deps, ctx);
+      const files = await sentFilesOf(deps, record.id, sent);
+      const mails = [
+        ...sent.map((row) => presentOutgoing(row, files, sign)),
+        ...received.map((row) => presentIncoming(row, sign)),
+      ].sort((a, b) => a.at.localeCompare(b.at));
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         mails,
