@@ -187,6 +187,10 @@ test('staff send new files from their computer with a reply: a refused one says 
   await expect(chosen).toHaveCount(0);
   await picker.setInputFiles({ ...PDF_FILE, name: 'price-list.pdf' });
   await expect(chosen).toContainText('price-list.pdf');
+  // The picker and the chosen files fit a phone's width.
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize(DESKTOP);
   await mails.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByText('Reply queued', { exact: true })).toBeVisible();
   await expect(chosen).toHaveCount(0);
