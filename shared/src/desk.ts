@@ -93,7 +93,8 @@ export type TimelineEntry = { id: string; at: string; actor: Assignee | null } &
   | { type: 'status'; from: string; to: string; reason?: string }
   | { type: 'owner'; from: Assignee | null; to: Assignee | null }
   | { type: 'note'; text: string }
-  | { type: 'mail'; purpose: MailPurpose; to: string[]; subject: string }
+  /** A mail queued for the record; `files`: the names of the files it carries, when it has any. */
+  | { type: 'mail'; purpose: MailPurpose; to: string[]; subject: string; files?: string[] }
   /** A mail to the sender that was not sent, and why (docs/mail.md#addresses). */
   | { type: 'withheld'; purpose: MailPurpose; to: string; reason: MailWithheldReason }
   /**
