@@ -1,5 +1,5 @@
 import { generateKeyPairSync } from 'node:crypto';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
@@ -54,5 +54,29 @@ describe('configuration', () => {
     expect(load(dkim).mail.dkim).toEqual({ domainName: 'sourcing.example', keySelector: 'desk2026', privateKey: pem });
     expect(() => load({ ...dkim, DKIM_SELECTOR: '' })).toThrow(/DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY go together/);
     expect(() => load({ ...dkim, DKIM_PRIVATE_KEY: 'not a key' })).toThrow(/DKIM_PRIVATE_KEY is not a PEM private key/);
+  });
+
+  it('gives the SMTP receiver a certificate and key together or neither, read from their files, and connection limits', () => {
+    const inbound = { REPLY_TO_ADDRESS: 'desk@sourcing.example', INBOUND_SMTP_PORT: '2525' };
+    expect(load(inbound).mail.inbound).toMatchObject({ smtpTls: null, smtpMaxClients: 100, smtpClientsPerAddress: 20 });
+    const [cert, key] = ['cert.pem', 'key.pem'].map((name) => join(dataDir, name));
+    writeFileSync(cert, 'CERTIFICATE');
+    writeFileSync(key, 'KEY');
+    expect(load({ ...inbound, INBOUND_SMTP_TLS_CERT: cert, INBOUND_SMTP_TLS_KEY: key }).mail.inbound.smtpTls).toEqual({
+      cert: Buffer.from('CERTIFICATE'),
+      key: Buffer.from('KEY'),
+    });
+    expect(() => load({ ...inbound, INBOUND_SMTP_TLS_CERT: cert })).toThrow(
+      /INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together/,
+    );
+    expect(() => load({ ...inbound, INBOUND_SMTP_TLS_CERT: cert, INBOUND_SMTP_TLS_KEY: join(dataDir, 'none.pem') })).toThrow(
+      /INBOUND_SMTP_TLS_KEY cannot be read/,
+    );
+    expect(load({ ...inbound, INBOUND_SMTP_MAX_CLIENTS: '8', INBOUND_SMTP_CLIENTS_PER_ADDRESS: '2' }).mail.inbound).toMatchObject(
+      {
+        smtpMaxClients: 8,
+        smtpClientsPerAddress: 2,
+      },
+    );
   });
 });

@@ -130,6 +130,12 @@ const envSchema = z.object({
   INBOUND_SMTP_HOST: z.preprocess(emptyAsUndefined, z.string().default('127.0.0.1')),
   /** The largest answer taken, attachments included (the receiver refuses larger ones with 552). */
   INBOUND_MAX_MB: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(25)),
+  /** PEM files of the receiver's certificate and key: both or neither; with them it offers STARTTLS. */
+  INBOUND_SMTP_TLS_CERT: optionalString,
+  INBOUND_SMTP_TLS_KEY: optionalString,
+  /** Connections the receiver holds at once, in all and from one address (more are told 421, try later). */
+  INBOUND_SMTP_MAX_CLIENTS: z.preprocess(emptyAsUndefined, positiveInt(100)),
+  INBOUND_SMTP_CLIENTS_PER_ADDRESS: z.preprocess(emptyAsUndefined, positiveInt(20)),
   /** DKIM signing of every outgoing mail: all three or none (docs/mail.md#dkim). */
   DKIM_DOMAIN: optionalString,
   DKIM_SELECTOR: optionalString,
@@ -278,6 +284,10 @@ export interface InboundConfig {
   smtpPort: number | null;
   smtpHost: string;
   maxBytes: number;
+  /** The receiver's certificate and key (PEM): it offers STARTTLS with them. */
+  smtpTls: { cert: Buffer; key: Buffer } | null;
+  smtpMaxClients: number;
+  smtpClientsPerAddress: number;
 }
 
 export class ConfigError extends Error {}
@@ -298,7 +308,6 @@ function parseEnvironment(env: NodeJS.ProcessEnv) {
   return parsed.data;
 }
 
-/** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together, the key one that Node can read; or none of them. */
 /** The two ways answers come in; the SMTP receiver takes mail for REPLY_TO_ADDRESS's mailbox only, so it needs one. */
 function inboundOf(e: z.output<typeof envSchema>): InboundConfig {
   if (e.INBOUND_SMTP_PORT !== undefined && !e.REPLY_TO_ADDRESS) {
@@ -311,8 +320,30 @@ function inboundOf(e: z.output<typeof envSchema>): InboundConfig {
     smtpPort: e.INBOUND_SMTP_PORT ?? null,
     smtpHost: e.INBOUND_SMTP_HOST,
     maxBytes: Math.round(e.INBOUND_MAX_MB * 1024 * 1024),
+    smtpTls: inboundTlsOf(e),
+    smtpMaxClients: e.INBOUND_SMTP_MAX_CLIENTS,
+    smtpClientsPerAddress: e.INBOUND_SMTP_CLIENTS_PER_ADDRESS,
   };
 }
+
+/** The receiver's certificate and key, read from INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY; or neither. */
+function inboundTlsOf(e: z.output<typeof envSchema>): InboundConfig['smtpTls'] {
+  const [certFile, keyFile] = [e.INBOUND_SMTP_TLS_CERT, e.INBOUND_SMTP_TLS_KEY];
+  if (certFile === undefined && keyFile === undefined) return null;
+  if (certFile === undefined || keyFile === undefined) {
+    throw new ConfigError('Invalid configuration: INBOUND_SMTP_TLS_CERT and INBOUND_SMTP_TLS_KEY go together');
+  }
+  const read = (name: string, file: string) => {
+    try {
+      return readFileSync(file);
+    } catch {
+      throw new ConfigError(`Invalid configuration: ${name} cannot be read: ${file}`);
+    }
+  };
+  return { cert: read('INBOUND_SMTP_TLS_CERT', certFile), key: read('INBOUND_SMTP_TLS_KEY', keyFile) };
+}
+
+/** DKIM_DOMAIN, DKIM_SELECTOR and DKIM_PRIVATE_KEY together, the key one that Node can read; or none of them. */
 
 function dkimOf(e: z.output<typeof envSchema>): DkimConfig | null {
   const given = [e.DKIM_DOMAIN, e.DKIM_SELECTOR, e.DKIM_PRIVATE_KEY].filter((v) => v !== undefined).length;

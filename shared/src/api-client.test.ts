@@ -5,6 +5,7 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import { ApiError, createApiClient, FAILURE_MESSAGES, NETWORK_ERROR, type ApiClient } from './api-client';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD } from './form-guard';
+import { REPLY_FILES_FIELD } from './conversation';
 
 /** The answer the next call gets; a function so a test can also fail the request itself. */
 let answer: () => Response = () => new Response(null, { status: 204 });
@@ -129,7 +130,12 @@ describe('the calls of the reply form and its canned replies', () => {
     baseUrl: 'http://127.0.0.1:9',
     getAccessToken: () => 'token',
     fetch: async (url, init) => {
-      requests.push({ method: String(init?.method), url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+      const body = init?.body;
+      requests.push({
+        method: String(init?.method),
+        url: String(url),
+        body: body instanceof FormData ? body : body ? JSON.parse(String(body)) : null,
+      });
       return Response.json({ message: 'ok' }, { status: 200 });
     },
   });
@@ -138,6 +144,17 @@ describe('the calls of the reply form and its canned replies', () => {
     const reply = { message: 'Hi', subject: 'Contract', cc: ['a@x.example'], attachments: ['f.pdf'] };
     await client.reply('inquiries', 'r 1', reply);
     expect(requests.at(-1)).toEqual({ method: 'POST', url: 'http://127.0.0.1:9/api/inquiry/inquiries/r%201/reply', body: reply });
+  });
+
+  it('sends a reply with new files as multipart: its fields, the lists as name[], the files under their field', async () => {
+    const reply = { message: 'Hi', subject: 'Contract', cc: ['a@x.example', 'b@y.example'], attachments: ['f.pdf'] };
+    const file = new File(['%PDF-1.4'], 'prices.pdf', { type: 'application/pdf' });
+    await client.reply('contacts', 'r1', reply, [file]);
+    const form = requests.at(-1)!.body as FormData;
+    expect([form.get('message'), form.get('subject')]).toEqual(['Hi', 'Contract']);
+    expect(form.getAll('cc[]')).toEqual(['a@x.example', 'b@y.example']);
+    expect(form.getAll('attachments[]')).toEqual(['f.pdf']);
+    expect((form.get(REPLY_FILES_FIELD) as File).name).toBe('prices.pdf');
   });
 
   it('adds a canned reply with POST, changes one with PUT and removes one with DELETE', async () => {
@@ -177,7 +194,12 @@ describe('the calls of follow-ups and snoozing', () => {
     baseUrl: 'http://127.0.0.1:9',
     getAccessToken: () => 'token',
     fetch: async (url, init) => {
-      requests.push({ method: String(init?.method), url: String(url), body: init?.body ? JSON.parse(String(init.body)) : null });
+      const body = init?.body;
+      requests.push({
+        method: String(init?.method),
+        url: String(url),
+        body: body instanceof FormData ? body : body ? JSON.parse(String(body)) : null,
+      });
       return Response.json({ data: [], total: 0, nextCursor: null }, { status: 200 });
     },
   });

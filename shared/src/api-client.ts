@@ -36,6 +36,7 @@ import type { StatsPeriod } from './constants';
 import {
   CONVERSATION_SUFFIX,
   inboundMailPath,
+  REPLY_FILES_FIELD,
   type AttachInboundRequest,
   type Conversation,
   type StaffReply,
@@ -188,6 +189,17 @@ export function queryString(query: object): string {
   return text ? `?${text}` : '';
 }
 
+/** A reply with new files as multipart: its fields (the lists as `cc[]` and `attachments[]`), then the files. */
+function replyForm(reply: StaffReply, files: readonly Blob[]): FormData {
+  const form = new FormData();
+  form.append('message', String(reply.message));
+  if (typeof reply.subject === 'string') form.append('subject', reply.subject);
+  for (const address of reply.cc ?? []) form.append('cc[]', String(address));
+  for (const storedName of reply.attachments ?? []) form.append('attachments[]', storedName);
+  for (const file of files) form.append(REPLY_FILES_FIELD, file, file instanceof File ? file.name : 'file');
+  return form;
+}
+
 export function createApiClient(options: ApiClientOptions) {
   const doFetch = options.fetch ?? ((...args: Parameters<typeof fetch>) => fetch(...args));
   const base = () => (typeof options.baseUrl === 'function' ? options.baseUrl() : options.baseUrl);
@@ -198,13 +210,14 @@ export function createApiClient(options: ApiClientOptions) {
     method: Method,
     path: string,
     failure: string,
-    init: { json?: unknown; authenticated?: boolean; proof?: FormProof } = {},
+    init: { json?: unknown; form?: FormData; authenticated?: boolean; proof?: FormProof } = {},
   ): Promise<Response> {
     const headers: Record<string, string> = { Accept: 'application/json' };
     if (init.proof) headers[FORM_PROOF_HEADER] = init.proof.payload;
     const token = options.getAccessToken?.();
     if (token) headers.Authorization = `Bearer ${token}`;
-    let body: string | undefined;
+    // A FormData body is sent as multipart/form-data: fetch writes its Content-Type with the boundary.
+    let body: string | FormData | undefined = init.form;
     if (init.json !== undefined) {
       headers['Content-Type'] = 'application/json';
       body = JSON.stringify(init.json);
@@ -526,11 +539,14 @@ export function createApiClient(options: ApiClientOptions) {
     backups: () => json<BackupStatus>('GET', API_PATHS.adminBackups, FAILURE_MESSAGES.backups, { authenticated: true }),
     outbox: (query: { recordId?: string } = {}) =>
       json<OutboxPage>('GET', `${API_PATHS.adminOutbox}${queryString(query)}`, FAILURE_MESSAGES.outbox, { authenticated: true }),
-    /** Answers a record's sender (docs/admin.md#outbox): the words, and optionally a subject, copies and the record's files. */
-    reply: (name: AdminListName, id: string, reply: StaffReply) =>
+    /**
+     * Answers a record's sender (docs/admin.md#outbox): the words, and optionally a subject, copies,
+     * the record's files and new files from the staff member's computer (then as multipart).
+     */
+    reply: (name: AdminListName, id: string, reply: StaffReply, newFiles: readonly Blob[] = []) =>
       json<{ message: string }>('POST', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}/reply`, FAILURE_MESSAGES.reply, {
         authenticated: true,
-        json: reply,
+        ...(newFiles.length ? { form: replyForm(reply, newFiles) } : { json: reply }),
       }),
     /** The texts staff insert in a reply, by title (docs/admin.md#canned-replies). */
     cannedReplies: () =>

@@ -17,6 +17,10 @@ describe('canned replies', () => {
     expect(
       placeholderValues(RECORD_DEFINITIONS.supplierInquiries, { fullName: 'Li Wei', productName: 'Cocoa beans' }).commodity,
     ).toBe('Cocoa beans');
+    // 'Others' is what the buyer typed for it, when they did.
+    const others = { commodities: ['Copper', 'Others'], otherCommodity: 'Cobalt hydroxide' };
+    expect(placeholderValues(RECORD_DEFINITIONS.inquiries, others).commodity).toBe('Copper, Cobalt hydroxide');
+    expect(placeholderValues(RECORD_DEFINITIONS.inquiries, { ...others, otherCommodity: '' }).commodity).toBe('Copper, Others');
     // A contact message is about nothing in particular.
     expect(placeholderValues(RECORD_DEFINITIONS.contacts, { name: 'Bea', reference: 'MSG-Q4N0ZT' })).toEqual({
       name: 'Bea',

@@ -1,6 +1,6 @@
 /** Canned replies (docs/admin.md#canned-replies): texts owners keep for the replies staff write again and again. */
 import { z } from 'zod';
-import { MAX_LENGTH } from './constants';
+import { MAX_LENGTH, OTHERS } from './constants';
 import type { RecordDefinition } from './records/record-definition';
 import { requiredText } from './schemas/common';
 
@@ -22,14 +22,26 @@ export type CannedReplyInput = z.input<typeof cannedReplySchema>;
 export const PLACEHOLDERS = ['name', 'reference', 'commodity'] as const;
 export type Placeholder = (typeof PLACEHOLDERS)[number];
 
-/** The placeholders' values for a record: its title field, its reference, and what it is about (its `commodity` field, if any). */
+/**
+ * The placeholders' values for a record: its title field, its reference, and what it is about (its
+ * `commodity` field, if any, with the typed text in place of 'Others').
+ */
 export function placeholderValues(definition: RecordDefinition, record: Record<string, unknown>): Record<Placeholder, string> {
-  const text = (key: string | undefined) => {
-    const value = key ? record[key] : undefined;
-    return Array.isArray(value) ? value.filter(Boolean).join(', ') : typeof value === 'string' ? value : '';
-  };
+  const other = text(record, definition.otherCommodity);
+  const commodity = (value: string) => (value === OTHERS && other ? other : value);
   const reference = definition.fields.find((f) => f.kind === 'reference');
-  return { name: text(definition.title), reference: text(reference?.key), commodity: text(definition.commodity) };
+  return {
+    name: text(record, definition.title),
+    reference: text(record, reference?.key),
+    commodity: text(record, definition.commodity, commodity),
+  };
+}
+
+/** A field's value as text: a list's items joined with commas (each through `item`), '' when absent. */
+function text(record: Record<string, unknown>, key: string | undefined, item = (value: string) => value): string {
+  const value = key ? record[key] : undefined;
+  if (Array.isArray(value)) return (value as string[]).filter(Boolean).map(item).join(', ');
+  return typeof value === 'string' ? item(value) : '';
 }
 
 /** The text with each known `{{ placeholder }}` filled in; an unknown one is left as written, for staff to see. */

@@ -35,6 +35,20 @@ export interface OutgoingConversationMail {
   state: OutboxMailSummary['state'];
   lastError: string | null;
   bounce: { at: string; reason: string } | null;
+  /**
+   * The record's files it carries (a staff reply's: form uploads, kept attachments, or new files it
+   * added to the record), each with a signed link to open it while it is still the record's.
+   */
+  attachments: SentAttachment[];
+}
+
+/** A file of the record a mail was sent with. */
+export interface SentAttachment {
+  name: string;
+  contentType: string;
+  size: number;
+  storedName: string;
+  url: string;
 }
 
 /** A mail that came back to the record. */
@@ -99,9 +113,15 @@ export const inboundMailPath = (id?: string) =>
 /** The list row's mark of a record whose customer replied and nobody has read it yet. */
 export const CUSTOMER_REPLIED = 'Customer replied';
 
-/** At most this many copies (Cc) and files on one staff reply. */
+/** At most this many copies (Cc) and files (the record's and new ones together) on one staff reply. */
 export const REPLY_MAX_CC = 5;
 export const REPLY_MAX_FILES = 10;
+/**
+ * The multipart field of the new files a reply sends (docs/api.md#replies): checked like form
+ * uploads, they become files of the record. In a multipart reply the lists are `cc[]` and `attachments[]`.
+ */
+export const REPLY_FILES_FIELD = 'files';
+export const replyFilesLimit = `Attach at most ${REPLY_MAX_FILES} files`;
 export const SUBJECT_MAX_LENGTH = 200;
 
 const LINE_BREAK = /[\r\n]/;
@@ -109,7 +129,8 @@ const LINE_BREAK = /[\r\n]/;
 /**
  * POST <list>/:id/reply (docs/mail.md#replies): the words, and optionally the subject (default:
  * `Re: <the thread's subject> [INQ-…]`), copies to other addresses (each one address, parsed like
- * every e-mail field) and files of the record (their stored names) to send with it.
+ * every e-mail field) and files of the record (their stored names) to send with it; new files come
+ * as multipart parts (REPLY_FILES_FIELD).
  */
 export const staffReplySchema = z.object({
   message: requiredText('Message is required', MAX_LENGTH.long),
@@ -122,7 +143,7 @@ export const staffReplySchema = z.object({
     .optional(),
   attachments: z
     .array(z.string().max(80), { error: 'attachments must be a list of the record’s files' })
-    .max(REPLY_MAX_FILES, `Attach at most ${REPLY_MAX_FILES} files`)
+    .max(REPLY_MAX_FILES, replyFilesLimit)
     .optional(),
 });
 export type StaffReply = z.input<typeof staffReplySchema>;

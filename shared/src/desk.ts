@@ -35,9 +35,23 @@ export interface Assignee {
   name: string;
 }
 
-/** What a change sets: a status of the kind, and/or an owner (an admin's id, null for nobody). */
+/**
+ * The reasons staff choose from when they set a record of `list` to `status` (its kind's
+ * `outcomeReasons`, docs/admin.md#outcome-reasons), or null when that status asks for none.
+ */
+export function outcomeReasonsOf(list: AdminListName, status: string): readonly string[] | null {
+  const reasons: Partial<Record<string, readonly string[]>> | undefined = RECORD_DEFINITIONS[list].outcomeReasons;
+  // Own keys only: a status named like an Object member (`constructor`) has no reasons.
+  return reasons && Object.hasOwn(reasons, status) ? (reasons[status] ?? null) : null;
+}
+
+/**
+ * What a change sets: a status of the kind, with its reason when the status asks for one
+ * (outcomeReasonsOf), and/or an owner (an admin's id, null for nobody).
+ */
 export interface DeskChange {
   status?: string;
+  reason?: string;
   ownerId?: string | null;
 }
 
@@ -75,10 +89,12 @@ export const BULK_CHANGE_MAX = 500;
  */
 export type TimelineEntry = { id: string; at: string; actor: Assignee | null } & (
   | { type: 'received' }
-  | { type: 'status'; from: string; to: string }
+  /** `reason`: why it was won or lost, when `to` asks for one (docs/admin.md#outcome-reasons). */
+  | { type: 'status'; from: string; to: string; reason?: string }
   | { type: 'owner'; from: Assignee | null; to: Assignee | null }
   | { type: 'note'; text: string }
-  | { type: 'mail'; purpose: MailPurpose; to: string[]; subject: string }
+  /** A mail queued for the record; `files`: the names of the files it carries, when it has any. */
+  | { type: 'mail'; purpose: MailPurpose; to: string[]; subject: string; files?: string[] }
   /** A mail to the sender that was not sent, and why (docs/mail.md#addresses). */
   | { type: 'withheld'; purpose: MailPurpose; to: string; reason: MailWithheldReason }
   /**

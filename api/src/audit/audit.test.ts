@@ -97,13 +97,17 @@ describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
       const by = { actorId: agent.id, actorEmail: agent.email, subjectKind: 'inquiry', subjectId: inquiry.id };
       expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 1, status: 'Quoted' })).status).toBe(200);
       expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 2, ownerId: agent.id })).status).toBe(200);
-      const both = { version: 3, status: 'Won', ownerId: TEST_ADMIN.id };
+      const both = { version: 3, status: 'Won', reason: 'Best price', ownerId: TEST_ADMIN.id };
       expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), both)).status).toBe(200);
       expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 4, ownerId: null })).status).toBe(200);
       // Already so: nothing changed, nothing written.
-      expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 5, status: 'Won' })).status).toBe(200);
+      expect(
+        (await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 5, status: 'Won', reason: 'Best price' })).status,
+      ).toBe(200);
       // A stale version is refused (409): nothing written either.
-      expect((await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 1, status: 'Lost' })).status).toBe(409);
+      expect(
+        (await send(agent, 'PATCH', pathOf('inquiries', inquiry.id), { version: 1, status: 'Lost', reason: 'Other' })).status,
+      ).toBe(409);
       expect(await trail(inquiry.id)).toEqual([
         expect.objectContaining({
           ...by,
@@ -113,7 +117,9 @@ describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
         expect.objectContaining({ ...by, details: expect.objectContaining({ summary: `owner → ${agent.email}` }) }),
         expect.objectContaining({
           ...by,
-          details: expect.objectContaining({ summary: `status Quoted → Won; owner ${agent.email} → ${TEST_ADMIN.email}` }),
+          details: expect.objectContaining({
+            summary: `status Quoted → Won (Best price); owner ${agent.email} → ${TEST_ADMIN.email}`,
+          }),
         }),
         expect.objectContaining({ ...by, details: expect.objectContaining({ summary: `owner ${TEST_ADMIN.email} → none` }) }),
       ]);

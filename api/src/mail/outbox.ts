@@ -51,9 +51,10 @@ export async function queueMail(
     bounceReason: null,
   };
   await tx.insert(OUTBOX, row);
-  // The record's timeline says what was sent, to whom, and which staff member sent it (none: the system).
+  // The record's timeline says what was sent, to whom, with which files, and which staff member sent it (none: the system).
   if (record) {
-    const details = { purpose, to: row.recipients, subject: mail.subject };
+    const files = attachments?.map((file) => file.filename) ?? [];
+    const details = { purpose, to: row.recipients, subject: mail.subject, ...(files.length ? { files } : {}) };
     await tx.insert(RECORD_EVENT, eventRow(record.kind, record.id, 'mail', record.actor ?? null, details, now));
   }
   return { id: row.id, messageId: row.messageId! };

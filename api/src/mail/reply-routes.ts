@@ -1,133 +1,33 @@
 import type Router from '@koa/router';
-import { ADMIN_LISTS, referenceFieldOf, staffReplySchema } from '@sourcing/shared';
-import { z } from 'zod';
+import { ADMIN_LISTS, referenceFieldOf, REPLY_FILES_FIELD, REPLY_MAX_FILES, staffReplySchema } from '@sourcing/shared';
+import type { Middleware } from 'koa';
+import type { z } from 'zod';
 import type { AppDeps } from '../app-deps';
 import { requireRole, type AdminState } from '../auth/require-admin';
-import { AdminEntity } from '../auth/schema';
-import { assigneeOf } from '../staff/staff-names';
-import { HttpError, NOT_FOUND } from '../http/errors';
 import { validate, type InputState } from '../http/validate';
-import { UUID } from '../records/list/cursor';
-import type { AnyRow, RecordKind } from '../records/record-kind';
-import { servedFileName } from '../uploads/file-names';
-import { escapeHtml, staffReplyFrom, type MailAttachment } from './compose';
-import { queueMail } from './outbox';
-import { markRepliesSeen } from './inbound/customer-replied';
-import { plusAddressed, replySubject, replyToken, threadOf } from './reply-threads';
-import { serveWaitingQuietly } from '../records/assignment/automatic-assignment';
-import { applyDeskChange, changeEvent, type DeskRow } from '../records/desk/change-records';
-import { keepFirstResponse } from '../records/desk/first-response';
-import { touchRecords } from '../records/desk/updated-at';
-import { changeWithEvents } from '../records/publish';
-import { addressVerdict } from './visitor-mail';
+import type { RecordKind } from '../records/record-kind';
+import { receiveFiles, type IncomingFilesState } from '../uploads/receive-files';
+import { sendStaffReply } from './staff-reply';
 
-/** A file named in a reply that is not one of the record's. */
-export const NOT_A_RECORD_FILE = 'Attach only files of this record';
-export const ccBlocked = (address: string) => `${address} is on the block list: take it off the list to copy it`;
-
-/** Why a reply cannot go (docs/mail.md#addresses): the record's address is not one address, or it is blocked. */
-export const REPLY_REFUSED = {
-  'invalid-address': 'The sender’s e-mail address is not one valid address, so no mail can be sent to it',
-  blocked: 'The sender’s address is on the block list: take it off the list to reply',
-} as const;
+export { ccBlocked, NOT_A_RECORD_FILE, REPLY_REFUSED } from './staff-reply';
 
 /**
- * POST <list>/:id/reply: staff answer the sender of a record with references. The reply goes
- * through the outbox, tied to the record, so the record's page lists it with its state and text.
- * It answers the thread's last mail (In-Reply-To, References) and, with REPLY_TO_ADDRESS, carries
- * the record's plus-addressed Reply-To (docs/mail.md#replies). It sets the record's Updated At and,
- * for a kind with a `statusOnReply` (a contact message), its status.
+ * POST <list>/:id/reply (agents and owners): staff answer the sender of a record with references
+ * (sendStaffReply, docs/mail.md#replies). JSON, or multipart with new files (REPLY_FILES_FIELD,
+ * received like form uploads: size and count limits, the upload budgets; the lists as `cc[]`
+ * and `attachments[]`). Answers 201 `Reply queued`.
  */
 export function registerReplyRoute(router: Router, deps: AppDeps, kind: RecordKind) {
   if (!referenceFieldOf(kind.definition)) return;
-  router.post<AdminState & InputState<z.output<typeof staffReplySchema>>>(
+  router.post<AdminState & InputState<z.output<typeof staffReplySchema>> & IncomingFilesState>(
     `${ADMIN_LISTS[kind.definition.list].path}/:id/reply`,
     requireRole(deps.tokens, 'agent'),
+    receiveFiles(deps, REPLY_FILES_FIELD, REPLY_MAX_FILES) as Middleware,
     validate({ body: staffReplySchema }),
     async (ctx) => {
-      const repo = deps.db.reads.getRepository<AnyRow>(kind.entity);
-      const row = UUID.test(ctx.params.id) ? await repo.findOneBy({ id: ctx.params.id }) : null;
-      if (!row) throw new HttpError(404, NOT_FOUND);
-      const verdict = await addressVerdict(deps, String(row.email));
-      if (!verdict.ok) throw new HttpError(409, REPLY_REFUSED[verdict.reason]);
-      const { body } = ctx.state.input;
-      const cc = await copiesOf(deps, body.cc ?? [], verdict.address);
-      const attachments = await recordFilesOf(deps, row.id, body.attachments ?? []);
-      const reference = String(row.reference);
-      // The author's name (timeline, live change) and signature, below the message (docs/admin.md#account-page).
-      const author = await deps.db.reads.getRepository(AdminEntity).findOneBy({ id: ctx.state.admin.id });
-      const { id, email } = ctx.state.admin;
-      const actor = author ? assigneeOf(author) : { id, email, name: email };
-      const message = [body.message, author?.signature].filter(Boolean).join('\n\n');
-      const title = String(row[kind.definition.title]);
-      const at = deps.now();
-      const { replyToAddress } = deps.config.mail;
-      const record = { kind: kind.definition.kind, id: row.id };
-      await changeWithEvents(deps, async (tx, announce) => {
-        const token = replyToAddress ? await replyToken(tx, deps.engine, record, at) : null;
-        const { id: mailId } = await queueMail(
-          tx,
-          at,
-          'reply',
-          {
-            from: author?.displayName ? staffReplyFrom(author.displayName, deps.config.mail.from) : deps.config.mail.from,
-            to: [verdict.address],
-            ...(cc.length ? { cc } : {}),
-            ...(replyToAddress && token ? { replyTo: plusAddressed(replyToAddress, token) } : {}),
-            ...(await threadOf(tx, record)),
-            subject: body.subject || (await replySubject(tx, record, reference)),
-            ...(attachments.length ? { attachments } : {}),
-            text: `${message}\n\nReference: ${reference}\n`,
-            html: `<p style="white-space:pre-wrap">${escapeHtml(message)}</p><p>Reference: ${escapeHtml(reference)}</p>`,
-          },
-          { ...record, actor },
-        );
-        // Neither the message nor the address: the mail (and the record's timeline) hold those.
-        await deps.audit(ctx, 'record-replied', record, { summary: 'e-mail reply queued', mailId }, tx);
-        await touchRecords(tx, kind, [row.id], at);
-        await keepFirstResponse(tx, kind, row.id, actor.id, at);
-        // Answering the customer reads what they wrote: the record no longer shows "Customer replied".
-        await markRepliesSeen(tx, deps.engine, record.kind, record.id, at);
-        // Other admins with the record open see the reply in its timeline.
-        await announce(changeEvent(kind, row as DeskRow, actor, 'mail', `replied by e-mail to ${title}`));
-        // A reply answers a contact message: a status change by the replier, with its own timeline line and audit entry.
-        const move = kind.definition.statusOnReply;
-        if (move && row.status === move.from) {
-          const target = { id: row.id, version: (row as DeskRow).version };
-          await applyDeskChange(deps, tx, announce, kind, [target], { status: move.to }, { actor, who: ctx, bulk: false });
-        }
-      });
-      deps.mail.nudge();
-      // An answered record may make room for what waits for the automatic assignment.
-      if (kind.definition.statusOnReply) await serveWaitingQuietly(deps, kind);
+      await sendStaffReply(deps, ctx, ctx.state.admin, kind, ctx.params.id, ctx.state.input.body, ctx.state.incomingFiles);
       ctx.status = 201;
       ctx.body = { message: 'Reply queued' };
     },
   );
-}
-
-/** The reply's copies: each one address not on the block list, the record's own address left out (it is the To). */
-async function copiesOf(deps: Pick<AppDeps, 'db'>, cc: string[], to: string): Promise<string[]> {
-  const copies = [...new Set(cc.filter((address) => address.toLowerCase() !== to.toLowerCase()))];
-  for (const address of copies) {
-    const verdict = await addressVerdict(deps, address);
-    if (!verdict.ok) throw new HttpError(409, ccBlocked(address), { cc: ccBlocked(address) });
-  }
-  return copies;
-}
-
-/** The files a reply sends: each one of the record's (its form uploads, the answers' kept attachments). */
-async function recordFilesOf(deps: Pick<AppDeps, 'db'>, recordId: string, storedNames: string[]): Promise<MailAttachment[]> {
-  if (storedNames.length === 0) return [];
-  const unique = [...new Set(storedNames)];
-  const files = await deps.db.all<{ storedName: string; originalName: string; mimeType: string }>(
-    `SELECT "storedName", "originalName", "mimeType" FROM "uploaded_files"
-WHERE "recordId" = ? AND "storedName" IN (${unique.map(() => '?').join(', ')})`,
-    [recordId, ...unique],
-  );
-  if (files.length !== unique.length) throw new HttpError(400, NOT_A_RECORD_FILE, { attachments: NOT_A_RECORD_FILE });
-  return unique.map((name) => {
-    const file = files.find((f) => f.storedName === name)!;
-    return { storedName: name, filename: servedFileName(file.originalName, file.mimeType), contentType: file.mimeType };
-  });
 }

@@ -155,7 +155,9 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('staff changes on two rep
     for (const socket of sockets) socket.messages.length = 0;
 
     // A stale version: 409, nothing changed, nothing announced.
-    expect((await send('PATCH', pathOf('inquiries', inquiry.id), { version: 1, status: 'Lost' })).status).toBe(409);
+    expect((await send('PATCH', pathOf('inquiries', inquiry.id), { version: 1, status: 'Lost', reason: 'Other' })).status).toBe(
+      409,
+    );
     // A transaction that fails at COMMIT, after its NOTIFY: PostgreSQL drops the notification with it.
     const { db } = a.deps;
     await db.run(`CREATE FUNCTION "doom"() RETURNS trigger LANGUAGE plpgsql AS $$

@@ -10,6 +10,7 @@ import { withDerivedColumns } from './derived-columns';
 import { FILES_COLUMN } from './record-entity';
 import { storeTerms } from './matching/record-terms';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
+import type { SubmissionSource } from './record-source';
 import { readResponseTargetSettings, responseTimesOf } from './response-targets/response-target-settings';
 import { insertWithReference } from './references/reference';
 import { storeWithFiles } from './store-with-files';
@@ -19,16 +20,18 @@ import { storeWithFiles } from './store-with-files';
  * techSpecs lands in technicalSpecs), its files under generated names, its times set now, the
  * terms it is matched on (docs/admin.md#matching), what its list's search and sort read
  * (derived-columns.ts), and a new reference and its mails (confirmation, staff alert) when its
- * kind has references. A submission from a blocked address or domain is stored as spam, and
- * nobody is mailed (docs/hardening.md#block-list). A worked kind that assigns automatically gives
- * it its owner in the same transaction (docs/admin.md#automatic-assignment), and the time its first
- * response is due (docs/admin.md#response-targets).
+ * kind has references; a worked kind's record keeps where it came from (`source`:
+ * docs/admin.md#record-sources). A submission from a blocked address or domain is stored as spam,
+ * and nobody is mailed (docs/hardening.md#block-list). A worked kind that assigns automatically
+ * gives it its owner in the same transaction (docs/admin.md#automatic-assignment), and the time
+ * its first response is due (docs/admin.md#response-targets).
  */
 export async function createRecord(
   deps: StoreDeps,
   kind: RecordKind,
   input: Record<string, unknown>,
   files: CheckedFile[],
+  source: SubmissionSource,
 ): Promise<Stored<AnyRow>> {
   const now = deps.now();
   const { fields } = kind.definition;
@@ -43,7 +46,9 @@ export async function createRecord(
     for (const field of fields) if (field.kind === 'date') created[field.key] = now;
     const { statuses } = kind.definition;
     owner = statuses && !spam ? await ownerOnArrival(tx, deps.engine, kind) : null;
-    if (statuses) Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: owner?.id ?? null, version: 1 });
+    if (statuses) {
+      Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: owner?.id ?? null, version: 1, ...source });
+    }
     // By when its first response is due, on the calendar in force now (spam needs none).
     if (statuses && !spam)
       Object.assign(created, responseTimesOf(await readResponseTargetSettings(tx, deps.config.timeZone), kind, now));

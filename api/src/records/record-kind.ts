@@ -6,6 +6,7 @@ import type { Assignee, RecordDefinition, RecordSource } from '@sourcing/shared'
 import type { AppDeps } from '../app-deps';
 import type { StoredFile } from '../db/entities/stored-file';
 import type { CheckedFile } from '../uploads/check-files';
+import type { SubmissionSource } from './record-source';
 
 /** The record tables; their row counts are kept by triggers (see record-counts.ts). */
 export type RecordTable = 'inquiries' | 'supplier_inquiries' | 'contact_messages' | 'subscribers';
@@ -78,5 +79,11 @@ export interface RecordKind<D extends RecordDefinition = RecordDefinition> {
   /** Reads the submitted fields into what the schema checks (the buyer form's typed dispatch mode). */
   readSubmission?: (fields: Record<string, unknown>) => Record<string, unknown>;
   /** Stores a checked submission; default: insert a new row with its files (createRecord). */
-  store?: (deps: StoreDeps, kind: RecordKind, input: Record<string, unknown>, files: CheckedFile[]) => Promise<Stored<AnyRow>>;
+  store?: (
+    deps: StoreDeps,
+    kind: RecordKind,
+    input: Record<string, unknown>,
+    files: CheckedFile[],
+    source: SubmissionSource,
+  ) => Promise<Stored<AnyRow>>;
 }

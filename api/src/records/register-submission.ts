@@ -6,6 +6,7 @@ import { validate } from '../http/validate';
 import { checkFiles } from '../uploads/check-files';
 import { receiveFiles, type IncomingFilesState } from '../uploads/receive-files';
 import { createRecord } from './create-record';
+import { submissionSource } from './record-source';
 import { recordEvent } from './present-record';
 import type { RecordKind } from './record-kind';
 import { announceCommitted, announceNewRecord } from './publish';
@@ -15,8 +16,8 @@ import type { DeskRow } from './desk/change-records';
 /**
  * POST <submitPath>: a visitor's submission (JSON, or multipart with the kind's file field),
  * passed by the spam check (its proof before any file is received, then its honeypot; spam/form-guard.ts),
- * checked by the kind's shared schema, stored with its files in one transaction, announced to
- * the admins, answered 201 `{ message, reference }`.
+ * checked by the kind's shared schema, stored with its files and its source (record-source.ts) in
+ * one transaction, announced to the admins, answered 201 `{ message, reference }`.
  */
 export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKind, publicPost: Middleware) {
   const files = filesField(kind.definition);
@@ -34,7 +35,13 @@ export function registerSubmission(router: Router, deps: AppDeps, kind: RecordKi
     async (ctx) => {
       const incoming = (ctx.state as Partial<IncomingFilesState>).incomingFiles ?? [];
       const checked = fileField ? await checkFiles(incoming, fileField) : [];
-      const { row, created, owner } = await store(deps, kind, ctx.state.input.body, checked);
+      const { row, created, owner } = await store(
+        deps,
+        kind,
+        ctx.state.input.body,
+        checked,
+        submissionSource(ctx, deps.config.embedOrigins),
+      );
       if (created) {
         deps.mail.nudge();
         await announceNewRecord(deps, recordEvent(kind, row));

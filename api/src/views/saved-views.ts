@@ -1,7 +1,7 @@
 import { assigneeOf } from '../staff/staff-names';
 import { randomUUID } from 'node:crypto';
 import {
-  filterParamsOf,
+  viewParamKeysOf,
   listColumnsOf,
   VIEW_MESSAGES,
   type AdminListName,
@@ -23,13 +23,10 @@ type ViewDeps = Pick<AppDeps, 'db' | 'now'>;
 /** A boolean as both engines take it as a parameter (better-sqlite3 binds no booleans). */
 const flag = (value: boolean) => (value ? 1 : 0);
 
-/** The list parameters a view may keep: its search, status tab, sort and filters (not a page's limit or cursor). */
-const VIEW_PARAMS = ['q', 'status', 'sort'];
-
 /** A view's parameters as the list itself would read them: 400 when the list would refuse one, or has no such parameter. */
 export function checkParams(list: AdminListName, params: ViewParams): ViewParams {
   const { definition } = RECORD_KINDS[list];
-  const known = new Set([...VIEW_PARAMS, ...filterParamsOf(definition)]);
+  const known = new Set(viewParamKeysOf(definition));
   if (Object.keys(params).some((key) => !known.has(key))) {
     throw new HttpError(400, VIEW_MESSAGES.params, { params: VIEW_MESSAGES.params });
   }

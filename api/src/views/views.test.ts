@@ -104,8 +104,24 @@ describe.each(TEST_ENGINES)('saved views and column choices on %s', (engine) => 
     expect((await send(agent, 'PATCH', `/admin/views/${other.id}`, { name: 'Twice' })).status).toBe(409);
   });
 
+  it('keeps the follow-up views of a worked list: my follow-ups today, the snoozed ones', async () => {
+    const params = { owner: 'mine', followUp: 'today', snoozed: 'only' };
+    const created = await send(agent, 'POST', '/admin/views', { list: 'contacts', name: 'My day', params, hiddenColumns: [] });
+    expect(created.status, created.text).toBe(201);
+    expect((await viewsOf(agent, 'contacts')).find((view) => view.name === 'My day')?.params).toEqual(params);
+    // A list without statuses has no follow-ups.
+    const subscribers = await send(agent, 'POST', '/admin/views', {
+      list: 'subscribers',
+      name: 'Due',
+      params: { followUp: 'today' },
+      hiddenColumns: [],
+    });
+    expect(subscribers.status).toBe(400);
+  });
+
   it.each([
     ['an unknown list', { list: 'orders' }, 'list'],
+    ['a follow-up view the list lacks', { params: { followUp: 'yesterday' } }, 'followUp'],
     ['an empty name', { name: '  ' }, 'name'],
     ['a name too long', { name: 'x'.repeat(61) }, 'name'],
     ['a parameter the list lacks', { params: { limit: '5' } }, 'params'],

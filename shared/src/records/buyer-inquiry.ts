@@ -75,6 +75,7 @@ export const BUYER_INQUIRY = defineRecord({
   },
   title: 'fullName',
   commodity: 'commodities',
+  otherCommodity: 'otherCommodity',
   detail: 'companyName',
   fields: [
     ...submitterFields(

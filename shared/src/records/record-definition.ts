@@ -92,6 +92,12 @@ export type SubmissionSchema<Fs extends Fields> = z.ZodType<
 export const RECORD_SOURCES = ['form', 'embed', 'desk'] as const;
 export type RecordSource = (typeof RECORD_SOURCES)[number];
 
+/**
+ * The header an embedded form's submission names the partner's page framing it by: that page's
+ * origin, stored as the record's `sourcePartner` when EMBED_ORIGINS lists it (docs/forms.md#embedded-forms).
+ */
+export const EMBED_ORIGIN_HEADER = 'X-Embed-Origin';
+
 /** The statuses of a record kind staff work on (docs/admin.md#sales-desk); null for kinds they do not. */
 type Statuses = readonly string[] | null;
 
@@ -108,6 +114,8 @@ export interface RecordDefinition<Fs extends Fields = Fields, S extends Statuses
   readonly detail?: Fs[number]['key'];
   /** What the record is about, for a canned reply's `{{commodity}}` (docs/admin.md#canned-replies). */
   readonly commodity?: Fs[number]['key'];
+  /** The text the submitter typed for a commodity of OTHERS ('Others'): what `{{commodity}}` says in its place. */
+  readonly otherCommodity?: Fs[number]['key'];
   readonly fields: Fs;
   /**
    * The sales desk's statuses, in tab order: a new record gets the first; SPAM_STATUS (which every

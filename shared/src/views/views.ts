@@ -5,10 +5,25 @@
 import { z } from 'zod';
 import { ADMIN_LISTS, type AdminListName } from '../api-paths';
 import type { Assignee } from '../desk';
+import type { RecordDefinition } from '../records/record-definition';
+import { filterParamsOf, followUpFiltersShape } from '../records/record-filters';
 import { isStorableText, INVALID_CHARACTERS } from '../schemas/common';
 
-/** A list's URL parameters a view keeps: the search, the status tab, the sort and every filter. */
+/** A list's URL parameters a view keeps (viewParamKeysOf). */
 export type ViewParams = Record<string, string>;
+
+/**
+ * The list parameters a view keeps (docs/admin.md#saved-views): its search, status tab, sort and
+ * filters, and on a worked list its follow-up views' `followUp` and `snoozed`; never a page's
+ * `limit` or `cursor`. The server checks a view against them and the admin saves them.
+ */
+export const viewParamKeysOf = (definition: RecordDefinition): string[] => [
+  'q',
+  'status',
+  'sort',
+  ...filterParamsOf(definition),
+  ...Object.keys(followUpFiltersShape(definition)),
+];
 
 export interface SavedView {
   id: string;

@@ -1,6 +1,6 @@
 import AxeBuilder from '@axe-core/playwright';
 import { test as signedOut } from '@playwright/test';
-import { expect, openAdmin, test } from './support';
+import { expect, inquiryValues, openAdmin, seedInquiry, test, uniqueTag } from './support';
 
 signedOut.describe('accessibility (axe-core)', () => {
   signedOut('the login page has no violations, with and without an error', async ({ page }) => {
@@ -20,6 +20,20 @@ test.describe('accessibility (axe-core)', () => {
     await openAdmin(page);
     await expect(page.locator('.trend-chart svg')).toBeVisible();
     await expect(page.locator('.stat-card')).toHaveCount(5);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+  });
+
+  test('a record with its reason dialog open has no violations, with and without its error', async ({ page, request }) => {
+    const buyer = inquiryValues(uniqueTag('Axe'));
+    await seedInquiry(request, buyer);
+    await openAdmin(page, `/admin/inquiries?q=${encodeURIComponent(buyer.fullName)}`);
+    await page.getByRole('link', { name: buyer.fullName }).click();
+    await page.getByRole('combobox', { name: 'Status', exact: true }).selectOption('Lost');
+    const dialog = page.getByRole('dialog', { name: `Set ${buyer.fullName} to Lost` });
+    await expect(dialog.getByRole('radio').first()).toBeFocused();
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
+    await dialog.getByRole('button', { name: 'Set to Lost' }).click();
+    await expect(dialog.getByRole('alert')).toHaveText('Choose a reason');
     expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
   });
 

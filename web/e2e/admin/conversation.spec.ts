@@ -160,6 +160,57 @@ test('a buyer’s answer to a staff reply appears live in the open record, quote
   await expect(row).not.toContainText('Customer replied');
 });
 
+test('staff send new files from their computer with a reply: a refused one says why and nothing goes; one taken goes with the mail and is the record’s from then on', async ({
+  page,
+  request,
+}) => {
+  const { sender, reference } = await openNewContact(page, request, 'Files');
+  const conversation = page.getByRole('region', { name: 'Conversation' });
+  const mails = page.getByRole('region', { name: 'Mails' });
+  const picker = mails.getByLabel('Send new files');
+  const chosen = mails.getByRole('list', { name: 'New files' });
+  await mails.getByRole('textbox', { name: 'Reply to the sender' }).fill('Our price list is attached.');
+
+  // A file that runs programs: the server refuses it, the form says why under the picker, and nothing is sent.
+  await picker.setInputFiles({ name: 'setup.exe', mimeType: 'application/octet-stream', buffer: Buffer.from('MZ') });
+  await expect(chosen).toContainText('setup.exe');
+  const refusal = page.waitForResponse((response) => response.url().endsWith('/reply') && response.status() === 415);
+  await mails.getByRole('button', { name: 'Send reply' }).click();
+  await refusal;
+  await expect(mails.getByText('setup.exe cannot be sent: .exe files can run programs', { exact: false })).toBeVisible();
+  await expect(picker).toHaveAttribute('aria-invalid', 'true');
+  await expect(mails.getByRole('textbox', { name: 'Reply to the sender' })).toHaveValue('Our price list is attached.');
+  await expect(conversation.getByRole('listitem').filter({ hasText: 'Our price list is attached.' })).toHaveCount(0);
+
+  // Taken off, and a PDF chosen instead: the reply goes with it.
+  await mails.getByRole('button', { name: 'Remove setup.exe' }).click();
+  await expect(chosen).toHaveCount(0);
+  await picker.setInputFiles({ ...PDF_FILE, name: 'price-list.pdf' });
+  await expect(chosen).toContainText('price-list.pdf');
+  // The picker and the chosen files fit a phone's width.
+  await page.setViewportSize(PHONE);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await page.setViewportSize(DESKTOP);
+  await mails.getByRole('button', { name: 'Send reply' }).click();
+  await expect(page.getByText('Reply queued', { exact: true })).toBeVisible();
+  await expect(chosen).toHaveCount(0);
+  const sent = conversation.getByRole('listitem').filter({ hasText: 'Our price list is attached.' });
+  await expect(sent.getByRole('list', { name: 'Attachments' })).toContainText('price-list.pdf (');
+  await expect(sent.getByRole('link', { name: 'Open' })).toHaveAttribute('href', /./);
+  // It is a file of the record now: a later reply can send it again.
+  await expect(mails.getByRole('group', { name: 'Send files of this record' })).toContainText('price-list.pdf');
+  await expect(mails.getByRole('checkbox', { name: /price-list\.pdf.*sent in a reply/ })).not.toBeChecked();
+
+  // The mail the sender got carries it, byte for byte.
+  const reply = await filedMail(`the reply with a file on ${reference}`, reference, (mail) =>
+    Boolean(mail.text?.includes('Our price list is attached.')),
+  );
+  expect(reply.to).toMatchObject({ value: [{ address: sender.email }] });
+  expect(reply.attachments.map((file) => [file.filename, file.contentType, file.content.equals(PDF_FILE.buffer)])).toEqual([
+    ['price-list.pdf', 'application/pdf', true],
+  ]);
+});
+
 test('a mail no record claimed waits on Unmatched mail until staff attach it to its record by the reference', async ({
   page,
   request,

@@ -15,7 +15,7 @@ const statusLines = (page: Page) =>
   page.getByRole('list', { name: 'Timeline' }).getByRole('listitem').filter({ hasText: 'changed the status' });
 
 test.describe('keyboard triage', () => {
-  test('a status select steps with the arrow keys and saves once, on Enter or on leaving it; Escape puts it back', async ({
+  test('a status select steps with the arrow keys and saves once, on Enter (answering the reason dialog) or on leaving it; Escape puts it back', async ({
     page,
     request,
   }) => {
@@ -32,12 +32,33 @@ test.describe('keyboard triage', () => {
     await page.keyboard.press('Escape');
     await expect(status).toHaveValue('New');
 
+    // Won and Lost ask why (docs/admin.md#outcome-reasons): Enter opens the dialog, which takes the
+    // focus; Escape closes it and leaves the status as it was, back on the select, with nothing sent.
+    for (let step = 0; step < 4; step++) await page.keyboard.press('ArrowDown');
+    await expect(status).toHaveValue('Lost');
+    await page.keyboard.press('Enter');
+    const lost = page.getByRole('dialog', { name: `Set ${buyer.fullName} to Lost` });
+    await expect(lost.getByRole('radio', { name: 'Price too high' })).toBeFocused();
+    await page.keyboard.press('Escape');
+    await expect(lost).toHaveCount(0);
+    await expect(status).toHaveValue('New');
+    await expect(status).toBeFocused();
+
+    // Stepped to Won, Enter: the reason is chosen with the arrow keys and Enter sets it, once.
     for (let step = 0; step < 3; step++) await page.keyboard.press('ArrowDown');
+    await page.keyboard.press('Enter');
+    const won = page.getByRole('dialog', { name: `Set ${buyer.fullName} to Won` });
+    await expect(won.getByRole('radio', { name: 'Best price' })).toBeFocused();
+    await page.keyboard.press('ArrowDown');
+    await expect(won.getByRole('radio', { name: 'Quality and specifications' })).toBeChecked();
     const saved = page.waitForResponse((r) => r.request().method() === 'PATCH');
     expect(sent).toEqual([]);
     await page.keyboard.press('Enter');
     expect((await saved).status()).toBe(200);
-    expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([{ version: 1, status: 'Won' }]);
+    expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([
+      { version: 1, status: 'Won', reason: 'Quality and specifications' },
+    ]);
+    await expect(won).toHaveCount(0);
     await expect(status).toBeFocused();
     await expect(status).toHaveValue('Won');
     // While a change is on its way the select takes no choice (CommitSelect): the next one waits for it to settle.
@@ -49,13 +70,13 @@ test.describe('keyboard triage', () => {
     await page.keyboard.press('Tab');
     expect((await left).status()).toBe(200);
     expect(sent.map((body) => JSON.parse(body) as unknown)).toEqual([
-      { version: 1, status: 'Won' },
+      { version: 1, status: 'Won', reason: 'Quality and specifications' },
       { version: 2, status: 'Quoted' },
     ]);
 
     await page.getByRole('link', { name: buyer.fullName }).click();
     await expect(statusLines(page)).toHaveText([
-      new RegExp(`^${E2E_ADMIN.email} changed the status from New to Won`),
+      new RegExp(`^${E2E_ADMIN.email} changed the status from New to Won: Quality and specifications`),
       new RegExp(`^${E2E_ADMIN.email} changed the status from Won to Quoted`),
     ]);
   });

@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { readFileSync } from 'node:fs';
 import { createServer, type Server } from 'node:http';
 import { E2E_BASE_URL, E2E_EMBED_ORIGIN, E2E_OTHER_ORIGIN as OTHER_ORIGIN } from '../support/env';
+import { adminPage } from '../admin/support';
 import { fillInquiry, inquiryInput } from './fillers';
 import { confirmation, field, findInquiries, PDF_FILE, uniqueEmail } from './support';
 
@@ -45,9 +46,10 @@ test.describe('embedded forms', () => {
     await Promise.all(servers.map((s) => new Promise((resolve) => s.close(resolve))));
   });
 
-  test('an allowed partner frames the form alone, fits it to its height and submits from inside', async ({
+  test('an allowed partner frames the form alone, fits it to its height and submits from inside, as its source', async ({
     page,
     request,
+    browser,
   }, testInfo) => {
     await page.goto(`${E2E_EMBED_ORIGIN}/`);
     const frame = embeddedFrame(page);
@@ -78,6 +80,13 @@ test.describe('embedded forms', () => {
     const [record] = await findInquiries(request, input.email);
     expect(record).toMatchObject({ fullName: input.fullName, commodities: ['Coal', 'Others'], purity: '98.5%' });
     expect(record.attachmentFiles.map((f) => f.originalName)).toEqual([PDF_FILE.name]);
+    // Stored as from the embedded form, with the partner framing it (docs/admin.md#record-sources), and shown so on the record.
+    expect(record).toMatchObject({ source: 'embed', sourcePartner: E2E_EMBED_ORIGIN });
+    const admin = await adminPage(browser, `/admin/inquiries/${record._id}`);
+    await expect(admin.getByRole('heading', { name: input.fullName })).toBeVisible();
+    const source = admin.locator('.desk-field').filter({ has: admin.getByRole('term').getByText('Source', { exact: true }) });
+    await expect(source.getByRole('definition')).toHaveText(`Embedded form on ${E2E_EMBED_ORIGIN}`);
+    await admin.context().close();
   });
 
   test('the supplier form is embeddable too', async ({ page }) => {

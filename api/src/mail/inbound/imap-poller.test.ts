@@ -59,13 +59,18 @@ function mailbag(failOnce?: string) {
   };
 }
 
-/** A TCP relay to a port whose connections the test can cut, as a network failure would; counts those it accepted. */
+/**
+ * A TCP relay to a port whose connections the test can cut, as a network failure would, or freeze,
+ * as a server that stops answering would; counts those it accepted.
+ */
 async function relay(port: number) {
   const sockets = new Set<Socket>();
+  const pairs: [Socket, Socket][] = [];
   let accepted = 0;
   const server = createServer((inbound) => {
     accepted += 1;
     const outbound = connect(port, '127.0.0.1');
+    pairs.push([inbound, outbound]);
     for (const socket of [inbound, outbound]) {
       sockets.add(socket);
       socket.on('error', () => {});
@@ -83,6 +88,8 @@ async function relay(port: number) {
     port: (server.address() as AddressInfo).port,
     accepted: () => accepted,
     cut,
+    /** Nothing more passes either way; the connections stay open. */
+    freeze: () => pairs.forEach(([inbound, outbound]) => (inbound.unpipe(outbound), outbound.unpipe(inbound))),
     close: () => {
       cut();
       return new Promise<void>((resolve) => server.close(() => resolve()));
@@ -277,6 +284,23 @@ describe.each(TEST_ENGINES)('the IMAP poller, at a real dovecot, its progress on
       expect(cuttable.accepted()).toBe(2);
     } finally {
       await cuttable.close();
+    }
+  }, 5000);
+
+  it('drops the connection of a server that stopped answering when closed, instead of waiting on it', async () => {
+    const frozen = await relay(Number(new URL(dovecot.url).port));
+    try {
+      const url = dovecot.url.replace(/:\d+\//, `:${frozen.port}/`);
+      const poller = poll({ url, deliver: mailbag().deliver, pollMs: 60_000, closeGraceMs: 100 });
+      await poller.nextPass();
+      frozen.freeze();
+      // The logout gets no answer: without the grace, this waits for the socket's timeout (minutes).
+      await poller.close();
+      expect(logs).toContainEqual(
+        expect.objectContaining({ level: 'warn', msg: expect.stringContaining('did not answer while closing') }),
+      );
+    } finally {
+      await frozen.close();
     }
   }, 5000);
 

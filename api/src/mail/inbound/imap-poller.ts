@@ -71,6 +71,11 @@ export interface ImapPollerOptions {
   logger: Logger;
   /** TLS options of the connection (a test server's own certificate, say). */
   tls?: ConnectionOptions;
+  /**
+   * How long `close` lets the message in hand and the logout take before it drops the connection
+   * (a server that stopped answering would otherwise hold a shutdown until the socket times out).
+   */
+  closeGraceMs?: number;
 }
 
 export interface ImapPoller {
@@ -80,7 +85,11 @@ export interface ImapPoller {
    * after it waits for the first pass. Rejects once the poller is closed.
    */
   nextPass(): Promise<void>;
-  /** Finishes the message in hand, stops, logs out; resolves when nothing is left running. */
+  /**
+   * Finishes the message in hand, stops, logs out; resolves when nothing is left running. A server
+   * that does not answer within `closeGraceMs` has its connection dropped (the message in hand is
+   * then read again by the next start, and the Message-ID keeps it from making a second entry).
+   */
   close(): Promise<void>;
 }
 
@@ -111,6 +120,7 @@ export function imapTarget(url: string): ImapTarget {
 const RECONNECT_FIRST_MS = 1000;
 const RECONNECT_MAX_MS = 60_000;
 const reconnectDelay = (failures: number) => Math.min(RECONNECT_MAX_MS, RECONNECT_FIRST_MS * 2 ** (failures - 1));
+const CLOSE_GRACE_MS = 10_000;
 
 interface PassWaiter {
   resolve(): void;
@@ -266,18 +276,17 @@ export function startImapPoller(options: ImapPollerOptions): ImapPoller {
     });
   }
 
+  /** Logs out; the connection stays `client` meanwhile, so a close that runs out of grace can drop it. */
   async function logOut() {
     const imap = client;
-    client = null;
     if (!imap) return;
-    if (!imap.usable) {
-      imap.close();
-      return;
-    }
     try {
-      await imap.logout();
+      if (imap.usable) await imap.logout();
+      else imap.close();
     } catch {
       imap.close();
+    } finally {
+      client = null;
     }
   }
 
@@ -291,7 +300,15 @@ export function startImapPoller(options: ImapPollerOptions): ImapPoller {
       wake?.();
       // A connection still being opened is dropped (a pass in hand finishes its message first).
       if (client && !client.usable) client.close();
-      await running;
+      const drop = setTimeout(() => {
+        logger.warn('IMAP server did not answer while closing; dropping the connection', where);
+        client?.close();
+      }, options.closeGraceMs ?? CLOSE_GRACE_MS);
+      try {
+        await running;
+      } finally {
+        clearTimeout(drop);
+      }
     },
   };
 }

@@ -5,8 +5,8 @@ import { UPLOAD_LIMITS, type InboundAttachmentSummary, type RecordKind } from '@
 import type { AppDeps } from '../../app-deps';
 import type { Transaction } from '../../db/database';
 import type { StoredFile } from '../../db/entities/stored-file';
-import { UPLOADED_FILE, type UploadedFileRow } from '../../db/entities/uploaded-file';
 import { HttpError } from '../../http/errors';
+import { indexRecordFiles } from '../../records/store-with-files';
 import { checkFiles } from '../../uploads/check-files';
 import { cleanFileName } from '../../uploads/file-names';
 import { LEADING_BYTES } from '../../uploads/incoming-storage';
@@ -86,15 +86,10 @@ export async function indexInboundFiles(
   record: { kind: RecordKind; id: string },
   at: Date,
 ): Promise<void> {
-  for (const file of files) {
-    if (!file.storedName) continue;
-    const stored: StoredFile = {
-      storedName: file.storedName,
-      originalName: file.name,
-      mimeType: file.contentType,
-      size: file.size,
-    };
-    const row: UploadedFileRow = { ...stored, recordKind: record.kind, recordId: record.id, createdAt: at };
-    await tx.insert(UPLOADED_FILE, row);
-  }
+  const kept: StoredFile[] = files.flatMap((file) =>
+    file.storedName
+      ? [{ storedName: file.storedName, originalName: file.name, mimeType: file.contentType, size: file.size }]
+      : [],
+  );
+  await indexRecordFiles(tx, record, kept, at);
 }

@@ -21,6 +21,7 @@ import { validate, type InputState } from '../../http/validate';
 import { UUID } from '../../records/list/cursor';
 import { createExportLinks } from '../../records/list/export-links';
 import { linkSigner } from '../../records/list/register-admin-list';
+import { markRead } from '../../records/read-state/read-state';
 import type { LinkSigner } from '../../records/attachment-files';
 import type { InboundFile } from './inbound-files';
 import { OUTBOX, type OutboxRow } from '../outbox-entity';
@@ -81,7 +82,30 @@ const presentIncoming = (row: InboundRow, sign: LinkSigner): IncomingConversatio
   seen: row.seenAt !== null,
 });
 
-const presentOutgoing = (row: OutboxRow): OutgoingConversationMail => ({
+/** The files a mail of the outbox carries (none for one kept as finished MIME). */
+const attachmentsOf = (row: OutboxRow) => ('attachments' in row.content ? (row.content.attachments ?? []) : []);
+
+/** The record's files its sent mails carry, by stored name (a file no longer the record's is left out). */
+async function sentFilesOf(
+  deps: Pick<AppDeps, 'db'>,
+  recordId: string,
+  rows: OutboxRow[],
+): Promise<Map<string, { originalName: string; mimeType: string; size: number }>> {
+  const names = [...new Set(rows.flatMap((row) => attachmentsOf(row).map((file) => file.storedName)))];
+  if (names.length === 0) return new Map();
+  const files = await deps.db.all<{ storedName: string; originalName: string; mimeType: string; size: number | string }>(
+    `SELECT "storedName", "originalName", "mimeType", "size" FROM "uploaded_files"
+WHERE "recordId" = ? AND "storedName" IN (${names.map(() => '?').join(', ')})`,
+    [recordId, ...names],
+  );
+  return new Map(files.map((f) => [f.storedName, { originalName: f.originalName, mimeType: f.mimeType, size: Number(f.size) }]));
+}
+
+const presentOutgoing = (
+  row: OutboxRow,
+  files: Awaited<ReturnType<typeof sentFilesOf>>,
+  sign: LinkSigner,
+): OutgoingConversationMail => ({
   direction: 'out',
   id: row.id,
   purpose: row.purpose,
@@ -92,6 +116,20 @@ const presentOutgoing = (row: OutboxRow): OutgoingConversationMail => ({
   state: row.state,
   lastError: row.lastError,
   bounce: row.bouncedAt ? { at: timeFromDb(row.bouncedAt).toISOString(), reason: row.bounceReason ?? '' } : null,
+  attachments: attachmentsOf(row).flatMap((sent) => {
+    const file = files.get(sent.storedName);
+    return file
+      ? [
+          {
+            name: file.originalName,
+            contentType: file.mimeType,
+            size: file.size,
+            storedName: sent.storedName,
+            url: sign(sent.storedName),
+          },
+        ]
+      : [];
+  }),
 });
 
 const emlQuery = z.object({ mail: z.string().regex(UUID, 'mail must be a mail id') });
@@ -108,7 +146,8 @@ const attachSchema = z.object({ reference: z.string().trim().min(1, 'Enter the r
 
 /**
  * The conversation of each threaded record (GET <list>/:id/conversation, viewers; POST
- * <list>/:id/conversation/seen, its owner or anyone when it has none), and the mails no record
+ * <list>/:id/conversation/seen: the answers seen, by its owner or anyone when it has none, and the
+ * record read by whoever saw them), and the mails no record
  * claimed (GET /admin/inbound, POST /admin/inbound/:id/attach|discard, agents), each downloadable
  * as it came (`.eml`, through a short-lived signed link the admin's window saves).
  */
@@ -140,9 +179,12 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
           [recordKind, record.id],
         ),
       ]);
-      const mails = [...sent.map(presentOutgoing), ...received.map((row) => presentIncoming(row, linkSigner(deps, ctx)))].sort(
-        (a, b) => a.at.localeCompare(b.at),
-      );
+      const sign = linkSigner(deps, ctx);
+      const files = await sentFilesOf(deps, record.id, sent);
+      const mails = [
+        ...sent.map((row) => presentOutgoing(row, files, sign)),
+        ...received.map((row) => presentIncoming(row, sign)),
+      ].sort((a, b) => a.at.localeCompare(b.at));
       ctx.set('Cache-Control', 'no-store');
       ctx.body = {
         mails,
@@ -154,6 +196,8 @@ export function registerInboundRoutes(router: Router, deps: AppDeps) {
       const record = await recordOf(ctx.params.id);
       const mine = record.ownerId === null || record.ownerId === ctx.state.admin.id;
       const seen = mine ? await markRepliesSeen(deps.db, deps.engine, recordKind, record.id, deps.now()) : 0;
+      // The answers on screen are read by this admin too: one that came while the record was open no longer makes it unread.
+      await markRead(deps, ctx.state.admin.id, kind, record.id);
       ctx.body = { seen };
     });
   }

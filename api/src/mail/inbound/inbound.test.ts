@@ -11,13 +11,14 @@ import {
   type OutgoingConversationMail,
   type TimelineEntry,
   type UnmatchedMailPage,
+  type UnreadCounts,
 } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { recordEvents } from '../../test/events';
 import { withProof } from '../../test/form-proof';
 import { recordByReference } from '../../test/references';
 import { smtpCapture, type CapturedMail, type SmtpCapture } from '../../test/smtp-capture';
-import { call, jsonBody, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { call, jsonBody, sendJson, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../../test/support';
 
 const DESK = 'desk@sourcing.example';
 const CONTACTS = `/api${ADMIN_LISTS.contacts.path}`;
@@ -161,6 +162,52 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
   const messageIdOf = async (inboundId: string) =>
     (await server.deps.db.all<{ messageId: string }>(`SELECT "messageId" FROM "inbound_mails" WHERE "id" = ?`, [inboundId]))[0]
       .messageId;
+
+  it('makes its record unread again for its owner until they read it; only the conversation marks the answer seen', async () => {
+    const thread = await threadWithReply('Tara');
+    const version = ((await admin('GET', `${CONTACTS}/${thread.id}`)).body as { version: number }).version;
+    expect((await admin('PATCH', `${CONTACTS}/${thread.id}`, { ownerId: TEST_ADMIN.id, version })).status).toBe(200);
+    const unread = async () => ((await admin('GET', '/api/admin/unread')).body as UnreadCounts).contacts;
+    const unreadIds = async () => ((await admin('GET', CONTACTS)).body as ListPage<unknown>).unreadIds ?? [];
+    const read = async () => ((await admin('POST', `${CONTACTS}/${thread.id}/read`)).body as UnreadCounts).contacts;
+    const answer = (body: string, headers: string[] = []) =>
+      deliver(mail({ from: thread.email, to: thread.replyTo, subject: 'Re: rice', body, headers }), [thread.replyTo]);
+    const before = await read();
+    expect(await unreadIds()).not.toContain(thread.id);
+
+    await answer('One more question.');
+    expect(await unread()).toBe(before + 1);
+    expect(await unreadIds()).toContain(thread.id);
+    // Opening the record reads it, but leaves its answer for the Conversation card: still "Customer replied", still New.
+    expect(await read()).toBe(before);
+    expect(await unreadIds()).not.toContain(thread.id);
+    expect(await repliedIds()).toContain(thread.id);
+    expect((await incomingOf(thread.id)).map((m) => m.seen)).toEqual([false]);
+    // An automatic reply does not count.
+    await answer('Away until Monday.', ['Auto-Submitted: auto-replied']);
+    expect(await unread()).toBe(before);
+
+    // An answer while the record is open: the conversation card's seen reads the answer and the record.
+    await answer('And the price?');
+    expect(await unread()).toBe(before + 1);
+    expect((await admin('POST', `${CONTACTS}/${thread.id}${CONVERSATION_SUFFIX}/seen`)).status).toBe(200);
+    expect((await incomingOf(thread.id)).map((m) => m.seen)).toEqual([true, true, true]);
+    expect(await unread()).toBe(before);
+    expect(await unreadIds()).not.toContain(thread.id);
+    expect(await repliedIds()).not.toContain(thread.id);
+
+    // Marking the list read reads it too (the answer stays unseen), and an answer after that counts again.
+    await answer('And the terms?');
+    expect(await unread()).toBe(before + 1);
+    expect(((await admin('POST', `${CONTACTS}/read-all`)).body as UnreadCounts).contacts).toBe(0);
+    expect(await unreadIds()).not.toContain(thread.id);
+    expect(await repliedIds()).toContain(thread.id);
+    await answer('Hello?');
+    expect(await unread()).toBe(1);
+    expect(await unreadIds()).toEqual([thread.id]);
+    expect(await read()).toBe(0);
+    expect(await unreadIds()).toEqual([]);
+  });
 
   it('stores a Message-ID once, whether it comes twice in a row or twice at once', async () => {
     const thread = await threadWithReply('Bilal');

@@ -1,5 +1,5 @@
 import type { AddressInfo } from 'node:net';
-import { SMTPServer, type SMTPServerDataStream } from 'smtp-server';
+import { SMTPServer, type SMTPServerDataStream, type SMTPServerSession } from 'smtp-server';
 import type { InboundConfig } from '../../config';
 import { receiveInbound, type InboundDeps } from './receive-inbound';
 
@@ -32,25 +32,62 @@ async function readAll(stream: SMTPServerDataStream): Promise<Buffer> {
 }
 
 /**
+ * Connections from one address at a time: a new one past `limit` is refused (421, try again
+ * later), so one sender cannot hold every connection the receiver has.
+ */
+function connectionsPerAddress(limit: number) {
+  const open = new Map<string, number>();
+  const admitted = new Set<string>();
+  return {
+    admit(session: SMTPServerSession): boolean {
+      const count = open.get(session.remoteAddress) ?? 0;
+      if (count >= limit) return false;
+      open.set(session.remoteAddress, count + 1);
+      admitted.add(session.id);
+      return true;
+    },
+    /** A session ends: only one admitted counts down (a refused one never counted). */
+    release(session: SMTPServerSession): void {
+      if (!admitted.delete(session.id)) return;
+      const count = (open.get(session.remoteAddress) ?? 1) - 1;
+      if (count > 0) open.set(session.remoteAddress, count);
+      else open.delete(session.remoteAddress);
+    },
+  };
+}
+
+/**
  * The SMTP receiver (docs/mail.md#answers-over-smtp), for an MX or a relay in front of it: it
  * takes mail for REPLY_TO_ADDRESS's mailbox only (so it relays nothing), refuses a message over
  * INBOUND_MAX_MB with 552, and answers 250 only once the message is committed: a crash before
  * that leaves the sending server to try again (and the Message-ID keeps the retry from making a
- * second entry). A failure to store answers 451, try again later.
+ * second entry). A failure to store answers 451, try again later. With a certificate it offers
+ * STARTTLS; it holds at most INBOUND_SMTP_MAX_CLIENTS connections, INBOUND_SMTP_CLIENTS_PER_ADDRESS
+ * of them from one address.
  */
 export async function startSmtpReceiver(
   deps: InboundDeps,
-  config: Pick<InboundConfig, 'smtpHost' | 'smtpPort' | 'maxBytes'>,
+  config: Pick<InboundConfig, 'smtpHost' | 'smtpPort' | 'maxBytes' | 'smtpTls' | 'smtpMaxClients' | 'smtpClientsPerAddress'>,
   replyToAddress: string,
 ): Promise<SmtpReceiver> {
   const accepts = ourMailbox(replyToAddress);
+  const connections = connectionsPerAddress(config.smtpClientsPerAddress);
   const server = new SMTPServer({
     name: replyToAddress.slice(replyToAddress.lastIndexOf('@') + 1),
     banner: 'Sourcing desk mail receiver',
     authOptional: true,
-    disabledCommands: ['AUTH', 'STARTTLS'],
+    disabledCommands: config.smtpTls ? ['AUTH'] : ['AUTH', 'STARTTLS'],
+    ...(config.smtpTls ?? {}),
+    maxClients: config.smtpMaxClients,
     size: config.maxBytes,
     logger: false,
+    onConnect(session, callback) {
+      if (connections.admit(session)) return callback();
+      callback(smtpError(421, 'Too many connections from your address: try again later'));
+    },
+    onClose(session) {
+      connections.release(session);
+    },
     onRcptTo(address, _session, callback) {
       if (accepts(address.address)) return callback();
       callback(smtpError(550, `No mailbox here by that name: ${address.address}`));

@@ -1,4 +1,11 @@
-import { roleAllows, type Assignee, type DeskChange, type RealtimeChange, type RealtimeEvent } from '@sourcing/shared';
+import {
+  outcomeReasonsOf,
+  roleAllows,
+  type Assignee,
+  type DeskChange,
+  type RealtimeChange,
+  type RealtimeEvent,
+} from '@sourcing/shared';
 import { In, type ObjectLiteral } from 'typeorm';
 import type { AppDeps } from '../../app-deps';
 import type { Transaction } from '../../db/database';
@@ -56,10 +63,16 @@ function changeText(title: string, status: string | null, owner: Assignee | null
   return parts.join(' and ');
 }
 
-/** The audit summary of a change: 'status New → Quoted; owner ana@example.com → bob@example.com'. Staff e-mails only. */
-function auditSummary(status: { from: string; to: string } | null, owner: { from: Assignee | null; to: Assignee | null } | null) {
+/**
+ * The audit summary of a change: 'status Quoted → Lost (Price too high); owner ana@example.com → bob@example.com'.
+ * Staff e-mails and the kind's listed reasons only.
+ */
+function auditSummary(
+  status: { from: string; to: string; reason?: string } | null,
+  owner: { from: Assignee | null; to: Assignee | null } | null,
+) {
   const parts: string[] = [];
-  if (status) parts.push(`status ${status.from} → ${status.to}`);
+  if (status) parts.push(`status ${status.from} → ${status.to}${status.reason ? ` (${status.reason})` : ''}`);
   if (owner) parts.push(`owner ${owner.from ? `${owner.from.email} ` : ''}→ ${owner.to?.email ?? 'none'}`);
   return parts.join('; ');
 }
@@ -130,6 +143,8 @@ export async function applyDeskChange(
   const outcome: ChangeOutcome = { updated: [], conflicts: [], missing: [] };
   const events: RecordEventRow[] = [];
   const given = new Map<string, GivenRecord[]>();
+  // The routes checked the reason against the status (desk-routes.ts): a status that asks none keeps none.
+  const reasonFor = (status: string) => (outcomeReasonsOf(kind.definition.list, status) ? (change.reason ?? null) : null);
 
   for (const { id, version } of targets) {
     const row = rows.get(id);
@@ -149,6 +164,8 @@ export async function applyDeskChange(
     }
     const set = {
       status: status ?? row.status,
+      // A new status keeps the reason it asks for (docs/admin.md#outcome-reasons); any other clears it.
+      outcomeReason: status === null ? (row.outcomeReason ?? null) : reasonFor(status),
       ownerId: ownerChanged ? (change.ownerId ?? null) : row.ownerId,
       version: row.version + 1,
       ...updatedAtOf(kind, now),
@@ -166,7 +183,8 @@ export async function applyDeskChange(
     }
     const next: DeskRow = { ...row, ...set };
     const newOwner = ownerChanged ? assignee(admins, next.ownerId) : undefined;
-    const statusChange = status === null ? null : { from: row.status, to: status };
+    const statusChange =
+      status === null ? null : { from: row.status, to: status, ...(set.outcomeReason ? { reason: set.outcomeReason } : {}) };
     const ownerChange = newOwner === undefined ? null : { from: assignee(admins, row.ownerId), to: newOwner };
     if (statusChange) events.push(eventRow(kind.definition.kind, id, 'status', actor, statusChange, now));
     if (ownerChange) events.push(eventRow(kind.definition.kind, id, 'owner', actor, ownerChange, now));

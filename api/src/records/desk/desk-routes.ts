@@ -8,11 +8,13 @@ import {
   NOTE_MAX_LENGTH,
   NOTES_SUFFIX,
   requiredText,
+  outcomeReasonsOf,
   TIMELINE_SUFFIX,
   type Assignee,
   type BulkChangeResult,
   type ConflictBody,
   type DeskChange,
+  type AdminListName,
 } from '@sourcing/shared';
 import type { Middleware } from 'koa';
 import { z } from 'zod';
@@ -57,6 +59,7 @@ export function deskMutationGuards(deps: Pick<AppDeps, 'tokens'>): Middleware<Ad
 
 const changeFields = (statuses: readonly string[]) => ({
   status: z.enum(statuses as [string, ...string[]], { error: `status must be one of ${statuses.join(', ')}` }).optional(),
+  reason: z.string({ error: 'reason must be text' }).optional(),
   ownerId: z.string().regex(UUID, 'ownerId must be an admin id or null').nullable().optional(),
 });
 const version = z
@@ -66,11 +69,31 @@ const version = z
 const somethingToChange = (c: { status?: string; ownerId?: string | null }) => c.status !== undefined || c.ownerId !== undefined;
 const NOTHING_TO_CHANGE = { message: 'Give a status or an owner', path: ['status'] };
 
-function changeSchema(statuses: readonly string[]) {
-  return z.object({ version, ...changeFields(statuses) }).refine(somethingToChange, NOTHING_TO_CHANGE);
+/**
+ * What is wrong with a change's reason, if anything: a status that asks why (Won, Lost:
+ * docs/admin.md#outcome-reasons) comes with one of its reasons, and only such a status comes with
+ * a reason. A bulk change gives its one reason to every record.
+ */
+function outcomeReasonProblem(list: AdminListName, { status, reason }: { status?: string; reason?: string }): string | null {
+  const reasons = status === undefined ? null : outcomeReasonsOf(list, status);
+  if (reasons === null) return reason === undefined ? null : 'reason goes only with a status that asks why, such as Won or Lost';
+  if (reason === undefined) return `Choose why it was ${status}: ${reasons.join(', ')}`;
+  return reasons.includes(reason) ? null : `reason must be one of ${reasons.join(', ')}`;
 }
 
-function bulkSchema(statuses: readonly string[]) {
+const checkOutcomeReason = (list: AdminListName) => (change: { status?: string; reason?: string }, ctx: z.RefinementCtx) => {
+  const message = outcomeReasonProblem(list, change);
+  if (message) ctx.addIssue({ code: 'custom', message, path: ['reason'] });
+};
+
+function changeSchema(list: AdminListName, statuses: readonly string[]) {
+  return z
+    .object({ version, ...changeFields(statuses) })
+    .refine(somethingToChange, NOTHING_TO_CHANGE)
+    .superRefine(checkOutcomeReason(list));
+}
+
+function bulkSchema(list: AdminListName, statuses: readonly string[]) {
   return z
     .object({
       records: z
@@ -79,7 +102,8 @@ function bulkSchema(statuses: readonly string[]) {
         .max(BULK_CHANGE_MAX, `At most ${BULK_CHANGE_MAX} records at once`),
       ...changeFields(statuses),
     })
-    .refine(somethingToChange, NOTHING_TO_CHANGE);
+    .refine(somethingToChange, NOTHING_TO_CHANGE)
+    .superRefine(checkOutcomeReason(list));
 }
 
 const noteSchema = z.object({ text: requiredText('Note is required', NOTE_MAX_LENGTH) });
@@ -114,14 +138,15 @@ async function change(deps: AppDeps, kind: RecordKind, targets: VersionedId[], w
  * <list>/bulk, POST <list>/:id/notes and GET <list>/:id/timeline (docs/api.md#sales-desk).
  */
 function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses: readonly string[]) {
-  const path = ADMIN_LISTS[kind.definition.list].path;
+  const { list } = kind.definition;
+  const path = ADMIN_LISTS[list].path;
   const present = createPresenter(kind) as (row: AnyRow, sign: ReturnType<typeof linkSigner>) => unknown;
   const mutation = [...deskMutationGuards(deps), jsonBodyOnly];
 
   router.patch<AdminState & InputState<Change>>(
     `${path}/:id`,
     ...mutation,
-    validate({ body: changeSchema(statuses), message: 'Invalid change' }),
+    validate({ body: changeSchema(list, statuses), message: 'Invalid change' }),
     async (ctx) => {
       const { version: seen, ...wanted } = ctx.state.input.body;
       const row = await rowOf(deps, kind, ctx.params.id);
@@ -145,7 +170,7 @@ function registerDesk(router: Router, deps: AppDeps, kind: RecordKind, statuses:
   router.post<AdminState & InputState<BulkChange>>(
     `${path}${BULK_SUFFIX}`,
     ...mutation,
-    validate({ body: bulkSchema(statuses), message: 'Invalid change' }),
+    validate({ body: bulkSchema(list, statuses), message: 'Invalid change' }),
     async (ctx) => {
       const { records, ...wanted } = ctx.state.input.body;
       const outcome = await change(deps, kind, records, wanted, {

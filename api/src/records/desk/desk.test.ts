@@ -2,6 +2,7 @@ import {
   ADMIN_LISTS,
   CONFLICT_MESSAGE,
   DESK_LISTS,
+  outcomeReasonsOf,
   RECORD_DEFINITIONS,
   SPAM_STATUS,
   WS_PROTOCOL,
@@ -60,9 +61,11 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
       let from: string = statuses[0];
       for (const to of [...statuses.slice(1), statuses[0]]) {
         const before = await counts();
-        const res = await send(ana, 'PATCH', `${path(list)}/${id}`, { version, status: to });
+        // A status that asks why (Won, Lost) gets its first reason, kept until the record moves on.
+        const reason = outcomeReasonsOf(list, to)?.[0];
+        const res = await send(ana, 'PATCH', `${path(list)}/${id}`, { version, status: to, reason });
         expect(res.status, res.text).toBe(200);
-        expect(res.body).toMatchObject({ _id: id, status: to, version: version + 1 });
+        expect(res.body).toMatchObject({ _id: id, status: to, version: version + 1, outcomeReason: reason ?? null });
         const after = await counts();
         expect(after[from]).toBe(before[from] - 1);
         expect(after[to]).toBe(before[to] + 1);
@@ -81,7 +84,12 @@ describe.each(TEST_ENGINES)('the sales desk on %s', (engine) => {
   it('refuses a change on a stale version with 409, the message and the current record; nothing is overwritten', async () => {
     const [id] = await seed('inquiries', 1);
     expect((await send(ana, 'PATCH', `${path('inquiries')}/${id}`, { version: 1, status: 'Quoted' })).status).toBe(200);
-    const stale = await send(bob, 'PATCH', `${path('inquiries')}/${id}`, { version: 1, status: 'Lost', ownerId: bob.id });
+    const stale = await send(bob, 'PATCH', `${path('inquiries')}/${id}`, {
+      version: 1,
+      status: 'Lost',
+      reason: 'Price too high',
+      ownerId: bob.id,
+    });
     expect(stale.status).toBe(409);
     expect(stale.body).toMatchObject({
       error: CONFLICT_MESSAGE,

@@ -14,10 +14,12 @@ import { columnTypes, type Engine } from '../../db/engine';
 
 /** What each stored event type keeps besides who and when (`received` is the record's own time, not stored). */
 export interface EventDetails {
-  status: { from: string; to: string };
+  /** `reason`: why it was won or lost (docs/admin.md#outcome-reasons). */
+  status: { from: string; to: string; reason?: string };
   owner: { from: Assignee | null; to: Assignee | null };
   note: { text: string };
-  mail: { purpose: MailPurpose; to: string[]; subject: string };
+  /** A mail queued for the record; `files`: the names of the files it carries, when it has any. */
+  mail: { purpose: MailPurpose; to: string[]; subject: string; files?: string[] };
   withheld: { purpose: MailPurpose; to: string; reason: MailWithheldReason };
   /** A mail that came back (mail/inbound): who sent it, its subject, and a bounce's reason. */
   answer: { mail: InboundMailKind; from: string; subject: string; fromOtherAddress: boolean; reason?: string };

@@ -55,7 +55,7 @@ describe.each(TEST_ENGINES)("a record's Updated At on %s", (engine) => {
     const unchanged = at;
     later();
     expect((await send('PATCH', path('inquiries', id), { version: 3, status: 'Quoted' })).status).toBe(200);
-    expect((await send('PATCH', path('inquiries', id), { version: 1, status: 'Lost' })).status).toBe(409);
+    expect((await send('PATCH', path('inquiries', id), { version: 1, status: 'Lost', reason: 'Other' })).status).toBe(409);
     expect(await updatedAt('inquiries', id)).toBe(unchanged);
 
     const ids = await seed('supplierInquiries', 2);

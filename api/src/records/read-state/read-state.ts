@@ -1,7 +1,11 @@
 /**
  * What each admin has read (docs/admin.md#read-state, docs/decisions.md#read-state-per-admin): per
  * admin and kind a watermark (records created up to it are read) and the records read one by one
- * after it. A record is unread when it is newer than the watermark, not read, and not Spam.
+ * after it. A record is unread when it is newer than the watermark, not read, and not Spam; or, for
+ * its owner, when its customer answered by e-mail after the owner last read it (docs/mail.md#the-desk-reacts):
+ * the answer is newer than both the watermark and the owner's single read of the record (`readAt`).
+ * Reading a record never marks its answers seen ("Customer replied", the Conversation's "New"): only
+ * the Conversation card does (POST <list>/:id/conversation/seen).
  */
 import { SPAM_STATUS, type AdminListName, type UnreadCounts } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
@@ -50,7 +54,47 @@ async function unreadOf(deps: ReadDeps, adminId: string, kind: RecordKind, since
       ...(isDesk(kind) ? [SPAM_STATUS] : []),
     ],
   );
-  return Number(row?.unread ?? 0);
+  return Number(row?.unread ?? 0) + (isDesk(kind) ? await answeredOf(deps, adminId, kind, after) : 0);
+}
+
+/**
+ * The admin's own records (not Spam) whose customer answered after the watermark and after the admin
+ * last read them, less those the count above already holds (newer than the watermark and never read).
+ * It reads the answers received since the watermark ("inbound_mails_answers_received"), not the table.
+ */
+async function answeredOf(deps: ReadDeps, adminId: string, kind: RecordKind, after: Date | string): Promise<number> {
+  const recordKind = kind.definition.kind;
+  const [row] = await deps.db.all<{ answered: string | number }>(
+    `SELECT COUNT(DISTINCT im."recordId") AS "answered" FROM "inbound_mails" "im"
+  JOIN "${kind.table}" "r" ON r."id" = im."recordId"
+  LEFT JOIN "record_reads" "rr" ON rr."adminId" = ? AND rr."recordKind" = ? AND rr."recordId" = r."id"
+WHERE im."recordKind" = ? AND im."kind" = 'reply' AND im."receivedAt" > ?
+  AND r."ownerId" = ? AND r."status" <> ?
+  AND (rr."readAt" IS NULL OR im."receivedAt" > rr."readAt")
+  AND NOT (r."createdAt" > ? AND rr."recordId" IS NULL)`,
+    [adminId, recordKind, recordKind, after, adminId, SPAM_STATUS, after],
+  );
+  return Number(row?.answered ?? 0);
+}
+
+/** Among the admin's own records `ids`, those whose customer answered after the watermark and their last read. */
+async function answeredAmong(
+  deps: ReadDeps,
+  adminId: string,
+  kind: RecordKind,
+  since: Date,
+  ids: readonly string[],
+): Promise<string[]> {
+  if (ids.length === 0) return [];
+  const recordKind = kind.definition.kind;
+  const rows = await deps.db.all<{ recordId: string }>(
+    `SELECT DISTINCT im."recordId" AS "recordId" FROM "inbound_mails" "im"
+  LEFT JOIN "record_reads" "rr" ON rr."adminId" = ? AND rr."recordKind" = ? AND rr."recordId" = im."recordId"
+WHERE im."recordKind" = ? AND im."recordId" IN (${ids.map(() => '?').join(', ')}) AND im."kind" = 'reply'
+  AND im."receivedAt" > ? AND (rr."readAt" IS NULL OR im."receivedAt" > rr."readAt")`,
+    [adminId, recordKind, recordKind, ...ids, dbTime(deps.db.engine, since)],
+  );
+  return rows.map((row) => String(row.recordId));
 }
 
 export async function unreadCounts(deps: ReadDeps, adminId: string): Promise<UnreadCounts> {
@@ -71,29 +115,37 @@ export async function unreadAmong(
   records: readonly Record<string, unknown>[],
 ): Promise<string[]> {
   const since = (await watermarksOf(deps, adminId)).get(kind.definition.kind)!;
+  const mine = records.filter((r) => r.ownerId === adminId && r.status !== SPAM_STATUS).map((r) => String(r._id));
+  const answered = isDesk(kind) ? await answeredAmong(deps, adminId, kind, since, mine) : [];
   const candidates = records
     .filter((r) => new Date(String(r.createdAt)) > since && r.status !== SPAM_STATUS)
     .map((r) => String(r._id));
-  if (candidates.length === 0) return [];
+  if (candidates.length === 0) return answered;
   const read = await deps.db.all<{ recordId: string }>(
     `SELECT "recordId" FROM "record_reads" WHERE "adminId" = ? AND "recordKind" = ? AND "recordId" IN (${candidates.map(() => '?').join(', ')})`,
     [adminId, kind.definition.kind, ...candidates],
   );
   const readIds = new Set(read.map((r) => String(r.recordId)));
-  return candidates.filter((id) => !readIds.has(id));
+  const unread = new Set([...candidates.filter((id) => !readIds.has(id)), ...answered]);
+  return records.map((r) => String(r._id)).filter((id) => unread.has(id));
 }
 
-/** The admin opened a record; false when there is no such record. */
+/**
+ * The admin opened a record (or saw its conversation); false when there is no such record. The read's
+ * time is kept, so an answer coming after it makes the record unread again for its owner; a record
+ * the watermark reads keeps one only when it is a desk record (its answers count), and only until
+ * the watermark passes that time (`markAllRead`).
+ */
 export async function markRead(deps: ReadDeps, adminId: string, kind: RecordKind, id: string): Promise<boolean> {
   const engine = deps.db.engine;
   const [row] = await deps.db.all<{ createdAt: Date | string }>(`SELECT "createdAt" FROM "${kind.table}" WHERE "id" = ?`, [id]);
   if (!row) return false;
   const createdAt = timeFromDb(row.createdAt);
   const since = (await watermarksOf(deps, adminId)).get(kind.definition.kind)!;
-  if (createdAt <= since) return true; // read already, by the watermark
+  if (createdAt <= since && !isDesk(kind)) return true; // read already, by the watermark
   await deps.db.run(
     `INSERT INTO "record_reads" ("adminId", "recordKind", "recordId", "recordCreatedAt", "readAt") VALUES (?, ?, ?, ?, ?)
-  ON CONFLICT ("adminId", "recordKind", "recordId") DO NOTHING`,
+  ON CONFLICT ("adminId", "recordKind", "recordId") DO UPDATE SET "readAt" = EXCLUDED."readAt"`,
     [adminId, kind.definition.kind, id, dbTime(engine, createdAt), dbTime(engine, deps.now())],
   );
   return true;

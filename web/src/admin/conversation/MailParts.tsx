@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { FAILURE_MESSAGES, type InboundAttachmentSummary } from '@sourcing/shared';
+import { FAILURE_MESSAGES, type InboundAttachmentSummary, type SentAttachment } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { formatFileSize } from '../lists/attachments';
 import { AttachmentLink } from '../lists/CellView';
@@ -77,6 +77,26 @@ export function ReceivedAttachments({ attachments }: { attachments: InboundAttac
               </>
             )}
             {file.notKept && <span className="mail-file-note"> — not kept: {file.notKept}</span>}
+          </li>
+        ))}
+      </ul>
+    </div>
+  );
+}
+
+/** The record's files a mail we sent carried, each opened like a form upload. */
+export function SentAttachments({ attachments }: { attachments: SentAttachment[] }) {
+  if (attachments.length === 0) return null;
+  return (
+    <div className="mail-attachments">
+      <p className="mail-attachments-note">
+        {attachments.length === 1 ? 'Sent with 1 file' : `Sent with ${attachments.length} files`}:
+      </p>
+      <ul aria-label="Attachments">
+        {attachments.map((file) => (
+          <li key={file.storedName}>
+            {file.name} <span className="file-size">({formatFileSize(file.size)})</span>{' '}
+            <AttachmentLink file={{ url: file.url, fileName: file.name }} label="Open" />
           </li>
         ))}
       </ul>

@@ -2,7 +2,7 @@ import type { AdminListName, IncomingConversationMail, OutgoingConversationMail 
 import { failureOf, LoadError } from '../ui/LoadError';
 import { threadOf } from './conversation-mails';
 import { FormattedMail } from './FormattedMail';
-import { DownloadEml, MailTime, ReceivedAttachments, ReceivedWords, Sender } from './MailParts';
+import { DownloadEml, MailTime, ReceivedAttachments, ReceivedWords, SentAttachments, Sender } from './MailParts';
 import { useConversation } from './useConversation';
 import './conversation.css';
 
@@ -53,6 +53,7 @@ function SentMail({ mail }: { mail: OutgoingConversationMail }) {
       {mail.bounce && <p className="mail-problem">Bounced: {mail.bounce.reason}</p>}
       <p className="mail-subject-line">{mail.subject}</p>
       <p className="mail-words">{mail.text ?? <span className="mail-none">(its text was not kept)</span>}</p>
+      <SentAttachments attachments={mail.attachments} />
     </li>
   );
 }

@@ -13,6 +13,7 @@ const sent = (purpose: OutgoingConversationMail['purpose']): OutgoingConversatio
   state: 'filed',
   lastError: null,
   bounce: null,
+  attachments: [],
 });
 
 const received = (kind: IncomingConversationMail['kind'], seen = false): IncomingConversationMail => ({

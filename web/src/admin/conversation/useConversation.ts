@@ -20,11 +20,11 @@ export function useConversationQuery(list: AdminListName, id: string) {
  * A record's conversation (re-read with the record's other views when a live event concerns it),
  * and the customer's replies read once they are on screen, if this admin reads them for the desk:
  * the record's owner, or anyone when it has none. Reading them takes "Customer replied" off the
- * list's row. `fresh` holds the replies that were new when shown: they keep their "New" mark while
+ * list's row and reads the record for this admin (its unread counts are asked again). `fresh` holds the replies that were new when shown: they keep their "New" mark while
  * the record stays open.
  */
 export function useConversation(list: AdminListName, id: string, ownerId: string | null) {
-  const { api } = useAdminServices();
+  const { api, live } = useAdminServices();
   const me = useAtomValue(sessionAtom).admin?.id ?? null;
   const conversation = useConversationQuery(list, id);
   const [readHere, setReadHere] = useState<ReadonlySet<string>>(new Set());
@@ -35,6 +35,8 @@ export function useConversation(list: AdminListName, id: string, ownerId: string
       Promise.all([
         client.invalidateQueries({ queryKey: queryKeys.list(list) }),
         client.invalidateQueries({ queryKey: queryKeys.conversation(list, id) }),
+        // Seeing them read the record: an answer that came while it was open no longer counts it unread.
+        live.refreshCounts(),
       ]),
   });
   const unseen = (conversation.data?.mails ?? []).filter(isUnseenReply).map((mail) => mail.id);

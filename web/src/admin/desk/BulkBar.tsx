@@ -28,11 +28,13 @@ export function BulkBar(props: {
       <span className="bulk-count">{props.selected.length} selected</span>
       <StatusSelect
         label="Set status of selected"
+        list={props.list}
         statuses={props.statuses}
         value=""
+        subject={`${props.selected.length} ${props.selected.length === 1 ? 'record' : 'records'}`}
         placeholder="Set status..."
         busy={busy}
-        onChange={(status) => apply({ status })}
+        onChange={(status, reason) => apply({ status, reason })}
       />
       <OwnerSelect
         label="Set owner of selected"

@@ -13,10 +13,12 @@ export function RowStatus({ cell }: { cell: Extract<Cell, { kind: 'status' }> })
   return (
     <StatusSelect
       label={`Status of ${cell.title}`}
+      list={cell.list}
       statuses={statusesOf(cell.list) ?? []}
       value={cell.status}
+      subject={cell.title}
       busy={isPending}
-      onChange={(status) => mutate({ list: cell.list, id: cell.id, change: { version: cell.version, status } })}
+      onChange={(status, reason) => mutate({ list: cell.list, id: cell.id, change: { version: cell.version, status, reason } })}
     />
   );
 }

@@ -29,6 +29,7 @@ export function Timeline({ list, id }: { list: DeskListName; id: string }) {
               <time dateTime={entry.at}>{formatDateTime(entry.at)}</time>
               {entry.type === 'note' && <p className="multiline timeline-note">{entry.text}</p>}
               {entry.type === 'mail' && <p className="timeline-note">{entry.subject}</p>}
+              {entry.type === 'mail' && entry.files && <p className="timeline-note">Files: {entry.files.join(', ')}</p>}
             </li>
           ))}
         </ol>

@@ -10,6 +10,9 @@ describe('timeline lines', () => {
     expect(describeEntry({ id: '1', type: 'status', at, actor: ana, from: 'New', to: 'Quoted' })).toBe(
       'Ana Silva changed the status from New to Quoted',
     );
+    expect(
+      describeEntry({ id: '1b', type: 'status', at, actor: ana, from: 'Quoted', to: 'Lost', reason: 'Price too high' }),
+    ).toBe('Ana Silva changed the status from Quoted to Lost: Price too high');
     expect(describeEntry({ id: '2', type: 'owner', at, actor: ana, from: null, to: ana })).toBe(
       'Ana Silva assigned it to Ana Silva',
     );

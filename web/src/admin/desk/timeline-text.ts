@@ -28,7 +28,7 @@ export function describeEntry(entry: TimelineEntry): string {
     case 'received':
       return 'Received';
     case 'status':
-      return `${who} changed the status from ${entry.from} to ${entry.to}`;
+      return `${who} changed the status from ${entry.from} to ${entry.to}${entry.reason ? `: ${entry.reason}` : ''}`;
     case 'owner':
       return entry.to ? `${who} assigned it to ${entry.to.name}` : `${who} unassigned it`;
     case 'note':

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ComponentProps } from 'react';
 import { Link, useLocation, useParams } from 'react-router-dom';
 import {
   MATCHED_LISTS,
@@ -73,7 +73,8 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
         <DeskPanel
           list={definition.name as DeskListName}
           statuses={definition.statuses}
-          record={row as unknown as { _id: string; status: string; ownerId: string | null; version: number }}
+          title={definition.primary(row) || row._id}
+          record={row as unknown as ComponentProps<typeof DeskPanel>['record']}
         />
       )}
       {definition.statuses && (

@@ -5,7 +5,9 @@ import toast from 'react-hot-toast';
 import {
   ApiError,
   MAX_LENGTH,
+  REPLY_FILES_FIELD,
   SUBJECT_MAX_LENGTH,
+  UPLOAD_ACCEPT,
   type AdminListName,
   type AttachmentFile,
   type FieldErrors,
@@ -36,7 +38,8 @@ export interface ReplyTarget {
 /**
  * The reply to a record's sender (docs/admin.md#outbox), built like the note box: where it goes,
  * its subject (the conversation's default, `replySubject`, until staff change it), copies, the
- * words (a canned reply may start them) and files of the record to send with it. Once queued,
+ * words (a canned reply may start them), files of the record and new files from the staff member's
+ * computer (checked by the server like form uploads, they become files of the record). Once queued,
  * all of it empties, the subject is the default again and the box has the focus; when refused,
  * everything stays and the server's word on a field shows under it.
  */
@@ -48,13 +51,14 @@ export function ReplyForm({ list, id, target }: { list: AdminListName; id: strin
   const [typedSubject, setTypedSubject] = useState<string | null>(null);
   const [cc, setCc] = useState('');
   const [ticked, setTicked] = useState<ReadonlySet<string>>(new Set());
+  const [newFiles, setNewFiles] = useState<readonly File[]>([]);
   const [problems, setProblems] = useState<FieldErrors>({});
   const ids = useId();
   const boxId = `${ids}box`;
   const hintId = `${ids}hint`;
   // A reply is a mail of the record and a line of its timeline (and may answer it): all re-read.
   const reply = useMutation({
-    mutationFn: (request: StaffReply) => api.reply(list, id, request),
+    mutationFn: ({ request, files }: { request: StaffReply; files: readonly File[] }) => api.reply(list, id, request, files),
     onSuccess: (answer) => toast.success(answer.message),
     onError: (error) => {
       toast.error(error.message);
@@ -70,13 +74,14 @@ export function ReplyForm({ list, id, target }: { list: AdminListName; id: strin
     reply.isPending,
     () => {
       setProblems({});
-      return reply.mutateAsync(replyRequest({ text, subject, cc, ticked, files }));
+      return reply.mutateAsync({ request: replyRequest({ text, subject, cc, ticked, files }), files: newFiles });
     },
     () => {
       setText('');
       setTypedSubject(null);
       setCc('');
       setTicked(new Set());
+      setNewFiles([]);
     },
   );
   /** A field changed: the server's word on it goes. */
@@ -151,6 +156,14 @@ export function ReplyForm({ list, id, target }: { list: AdminListName; id: strin
           }}
         />
       )}
+      <NewFiles
+        files={newFiles}
+        problem={problems[REPLY_FILES_FIELD]}
+        onChange={(next) => {
+          setNewFiles(next);
+          edited(REPLY_FILES_FIELD);
+        }}
+      />
       <MessageActions submitLabel="Send reply" pendingLabel="Sending..." pending={reply.isPending} text={text} />
     </form>
   );
@@ -216,7 +229,7 @@ function FileChoices(props: {
               {file.name}{' '}
               <span className="reply-file-about">
                 ({formatFileSize(file.size)}
-                {file.byMail ? ', came by mail' : ''})
+                {FILE_CAME[file.came]})
               </span>
             </span>
           </label>
@@ -224,5 +237,61 @@ function FileChoices(props: {
       </div>
       <FieldProblem id={problemId} text={props.problem} />
     </fieldset>
+  );
+}
+
+/** What a record's file says of where it came from, after its size. */
+const FILE_CAME: Record<RecordFile['came'], string> = { form: '', mail: ', came by mail', reply: ', sent in a reply' };
+
+/**
+ * Files from the staff member's computer to send with the reply, listed as chosen (each can be taken
+ * off again). The server checks them like form uploads; one refused says why under the list.
+ */
+function NewFiles(props: { files: readonly File[]; problem: string | undefined; onChange: (files: readonly File[]) => void }) {
+  const ids = useId();
+  const described = [`${ids}hint`, props.problem && `${ids}problem`].filter(Boolean).join(' ');
+  return (
+    <div className="reply-files reply-new-files">
+      <label className="field" htmlFor={`${ids}input`}>
+        <span>Send new files</span>
+        <input
+          id={`${ids}input`}
+          type="file"
+          multiple
+          accept={UPLOAD_ACCEPT}
+          aria-invalid={props.problem ? true : undefined}
+          aria-describedby={described}
+          onChange={(event) => {
+            const chosen = Array.from(event.target.files ?? []);
+            // Emptied, so choosing the same file again is a change too.
+            event.target.value = '';
+            if (chosen.length) props.onChange([...props.files, ...chosen]);
+          }}
+        />
+      </label>
+      <p id={`${ids}hint`} className="reply-line-hint">
+        From your computer: they become files of this record.
+      </p>
+      {props.files.length > 0 && (
+        <ul className="reply-file-list" aria-label="New files">
+          {props.files.map((file, index) => (
+            <li key={`${index}-${file.name}`} className="reply-file">
+              <span>
+                {file.name} <span className="reply-file-about">({formatFileSize(file.size)})</span>
+              </span>{' '}
+              <button
+                type="button"
+                className="button"
+                aria-label={`Remove ${file.name}`}
+                onClick={() => props.onChange(props.files.filter((_, i) => i !== index))}
+              >
+                Remove
+              </button>
+            </li>
+          ))}
+        </ul>
+      )}
+      <FieldProblem id={`${ids}problem`} text={props.problem} />
+    </div>
   );
 }

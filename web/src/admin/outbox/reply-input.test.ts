@@ -22,6 +22,7 @@ const sent: OutgoingConversationMail = {
   state: 'filed',
   lastError: null,
   bounce: null,
+  attachments: [],
 };
 
 const answer = (attachments: IncomingConversationMail['attachments']): IncomingConversationMail => ({
@@ -51,10 +52,24 @@ describe('the files a reply may send', () => {
       ]),
     ];
     expect(replyFilesOf([upload], mails)).toEqual([
-      { storedName: 'a1.pdf', name: 'specs.pdf', size: 46, byMail: false },
-      { storedName: 'b2.pdf', name: 'draft.pdf', size: 2048, byMail: true },
+      { storedName: 'a1.pdf', name: 'specs.pdf', size: 46, came: 'form' },
+      { storedName: 'b2.pdf', name: 'draft.pdf', size: 2048, came: 'mail' },
     ]);
     expect(replyFilesOf([], [sent])).toEqual([]);
+    // A file a staff reply added to the record is one of its files from then on; one sent again is listed once.
+    const price = {
+      name: 'prices.pdf',
+      contentType: 'application/pdf',
+      size: 99,
+      storedName: 'c3.pdf',
+      url: 'https://x.example/c3.pdf',
+    };
+    const fromReply = { storedName: 'c3.pdf', name: 'prices.pdf', size: 99, came: 'reply' };
+    const again = { ...sent, id: 'o2', attachments: [price, { ...price, name: 'specs.pdf', storedName: 'a1.pdf' }] };
+    expect(replyFilesOf([upload], [{ ...sent, attachments: [price] }, again])).toEqual([
+      { storedName: 'a1.pdf', name: 'specs.pdf', size: 46, came: 'form' },
+      fromReply,
+    ]);
   });
 });
 

@@ -1,27 +1,30 @@
 import type { AttachmentFile, ConversationMail, StaffReply } from '@sourcing/shared';
 
-/** A file of the record a reply may send: a form upload, or a kept attachment of a mail that came back. */
+/** A file of the record a reply may send: a form upload, a kept attachment of a mail that came back, or a file a reply added. */
 export interface RecordFile {
   storedName: string;
   name: string;
   size: number;
-  /** It came with a mail (else with the form). */
-  byMail: boolean;
+  /** How it became the record's: with the form, with a mail that came back, or with a staff reply. */
+  came: 'form' | 'mail' | 'reply';
 }
 
-/** The record's files a reply may send: its form uploads, then each kept attachment of the mails that came back. */
+/**
+ * The record's files a reply may send: its form uploads, then each file of the conversation in its
+ * order (kept attachments of the mails that came back, files staff replies carried), each once.
+ */
 export function replyFilesOf(uploads: readonly AttachmentFile[], mails: readonly ConversationMail[]): RecordFile[] {
   const files: RecordFile[] = uploads.map((file) => ({
     storedName: file.storedName,
     name: file.originalName,
     size: file.size,
-    byMail: false,
+    came: 'form',
   }));
   for (const mail of mails) {
-    if (mail.direction !== 'in') continue;
+    const came = mail.direction === 'in' ? 'mail' : 'reply';
     for (const attachment of mail.attachments) {
       if (attachment.storedName && !files.some((file) => file.storedName === attachment.storedName)) {
-        files.push({ storedName: attachment.storedName, name: attachment.name, size: attachment.size, byMail: true });
+        files.push({ storedName: attachment.storedName, name: attachment.name, size: attachment.size, came });
       }
     }
   }

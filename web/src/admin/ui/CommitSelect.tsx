@@ -1,4 +1,4 @@
-import { useEffect, useRef, useState, type ReactNode, type SelectHTMLAttributes } from 'react';
+import { useEffect, useRef, useState, type ReactNode, type Ref, type SelectHTMLAttributes } from 'react';
 
 /** Keys that step a closed select to the next option (Chromium and Firefox outside macOS) without opening it. */
 const STEP_KEYS = new Set(['ArrowUp', 'ArrowDown', 'ArrowLeft', 'ArrowRight', 'Home', 'End', 'PageUp', 'PageDown']);
@@ -19,7 +19,13 @@ type NativeProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onCh
  * whatever came of it.
  */
 export function CommitSelect(
-  props: NativeProps & { value: string; busy?: boolean; onCommit: (value: string) => void; children: ReactNode },
+  props: NativeProps & {
+    ref?: Ref<HTMLSelectElement>;
+    value: string;
+    busy?: boolean;
+    onCommit: (value: string) => void;
+    children: ReactNode;
+  },
 ) {
   const { value, busy = false, onCommit, children, ...native } = props;
   const [draft, setDraft] = useState(value);

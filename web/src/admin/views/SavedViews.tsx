@@ -2,16 +2,15 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useAtomValue } from 'jotai';
 import { useRef, useState, type FormEvent } from 'react';
 import { useSearchParams } from 'react-router-dom';
-import { VIEW_NAME_MAX, type AdminListName, type SavedView } from '@sourcing/shared';
+import { RECORD_DEFINITIONS, VIEW_NAME_MAX, viewParamKeysOf, type AdminListName, type SavedView } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
-import { filterParams } from '../filters/list-search';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { sessionAtom } from '../session/session';
 
-/** The URL parameters of a list a view keeps: the search, the status tab, the sort and the filters. */
+/** The URL parameters of a list a view keeps (viewParamKeysOf), those with a value. */
 export const viewParamsOf = (list: AdminListName, params: URLSearchParams): Record<string, string> => {
-  const kept = new Set(['q', 'status', 'sort', ...filterParams(list)]);
+  const kept = new Set(viewParamKeysOf(RECORD_DEFINITIONS[list]));
   return Object.fromEntries([...params].filter(([key, value]) => kept.has(key) && value !== ''));
 };
 

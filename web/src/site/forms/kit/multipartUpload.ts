@@ -1,5 +1,6 @@
 import {
   ApiError,
+  EMBED_ORIGIN_HEADER,
   FORM_PROOF_HEADER,
   HONEYPOT_FIELD,
   NETWORK_ERROR,
@@ -35,7 +36,8 @@ function parseJson(text: string): unknown {
 }
 
 /**
- * POSTs a multipart body with its spam-check proof with XMLHttpRequest, because fetch cannot report upload progress.
+ * POSTs a multipart body with its spam-check proof with XMLHttpRequest, because fetch cannot report upload progress;
+ * an embedded form also names the page framing it (`embeddedIn`: docs/forms.md#embedded-forms).
  * Resolves with the server's answer; rejects with an ApiError carrying the server's `error`
  * and `fields`, or NETWORK_ERROR when nothing came back.
  */
@@ -44,6 +46,7 @@ export function postMultipart(
   body: FormData,
   proof: FormProof,
   onProgress: (progress: UploadProgress) => void,
+  embeddedIn: string | null = null,
 ): Promise<SubmitResponse> {
   return new Promise((resolve, reject) => {
     const xhr = new XMLHttpRequest();
@@ -52,6 +55,7 @@ export function postMultipart(
     xhr.setRequestHeader('Accept', 'application/json');
     // The spam check's proof travels in a header, so the API refuses a bot before reading its files.
     xhr.setRequestHeader(FORM_PROOF_HEADER, proof.payload);
+    if (embeddedIn) xhr.setRequestHeader(EMBED_ORIGIN_HEADER, embeddedIn);
     xhr.upload.onprogress = (event) => {
       if (event.lengthComputable) onProgress({ loaded: event.loaded, total: event.total });
     };

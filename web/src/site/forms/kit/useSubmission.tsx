@@ -3,6 +3,7 @@ import { useState, type FormEvent } from 'react';
 import { toastOnce } from '../../../common/toast-once';
 import type { FormValues } from './draft';
 import { useSpamCheck } from '../spam-check/useSpamCheck';
+import { framingOrigin } from '../embed/framing-origin';
 import { multipartBody, postMultipart, type UploadProgress } from './multipartUpload';
 import type { FormState } from './useFormState';
 
@@ -20,7 +21,8 @@ export interface SubmissionOptions<V extends FormValues> {
 
 /**
  * The submit flow both forms share: validate with the shared schema (messages beside the fields,
- * the toast of docs/forms.md#success-and-failure, focus on the first error), wait for the spam check, send multipart with upload progress, then either
+ * the toast of docs/forms.md#success-and-failure, focus on the first error), wait for the spam check, send multipart with upload progress
+ * (naming the partner page framing an embedded form), then either
  * thank with the server's reference and start over, or say what went wrong and keep every value.
  */
 export function useSubmission<V extends FormValues>({
@@ -51,7 +53,7 @@ export function useSubmission<V extends FormValues>({
     try {
       const proof = await spamCheck.proof();
       const body = multipartBody(toFields(form.values), { field: form.fileField.field, files: form.files }, proof);
-      const answer = await postMultipart(url, body, proof, setProgress);
+      const answer = await postMultipart(url, body, proof, setProgress, framingOrigin());
       const thanks = answer.reference ? `${successMessage} Reference: ${answer.reference}` : successMessage;
       toastOnce.success(thanks);
       setConfirmation(thanks);
