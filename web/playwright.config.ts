@@ -94,6 +94,8 @@ export default defineConfig({
         INBOUND_SMTP_PORT: String(port + 5),
         // Follow-up reminders come within a quarter second of their time (docs/api.md#the-follow-up-job).
         FOLLOW_UP_CHECK_MS: '250',
+        // Response targets are warned of and missed within a quarter second of their time (docs/api.md#response-targets).
+        RESPONSE_TARGET_CHECK_MS: '250',
       },
     };
   }),

@@ -163,6 +163,8 @@ const envSchema = z.object({
   RETENTION_MONTHS: z.preprocess(emptyAsUndefined, z.coerce.number().int().min(1).max(1200).optional()),
   /** How often each process announces due follow-ups, ends due snoozes and asks for the day's digest (docs/api.md#follow-ups-and-snooze). */
   FOLLOW_UP_CHECK_MS: z.preprocess(emptyAsUndefined, positiveInt(60_000)),
+  /** How often each process warns of response targets due soon and tells of those missed (docs/api.md#response-targets). */
+  RESPONSE_TARGET_CHECK_MS: z.preprocess(emptyAsUndefined, positiveInt(60_000)),
   /** Where `admin backup` writes by default and scheduled backups go; unset: no schedule (docs/operations.md#backups). */
   BACKUP_DIR: optionalString,
   BACKUP_EVERY_HOURS: z.preprocess(emptyAsUndefined, z.coerce.number().positive().default(24)),
@@ -214,6 +216,8 @@ export interface Config {
   retentionMonths: number | null;
   /** Milliseconds between the follow-up job's checks. */
   followUpCheckMs: number;
+  /** Milliseconds between the response targets' checks. */
+  responseTargetCheckMs: number;
   storage: StorageConfig;
 }
 
@@ -434,6 +438,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, log: (line: str
     },
     retentionMonths: e.RETENTION_MONTHS ?? null,
     followUpCheckMs: e.FOLLOW_UP_CHECK_MS,
+    responseTargetCheckMs: e.RESPONSE_TARGET_CHECK_MS,
     storage,
   };
 }

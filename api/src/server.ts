@@ -23,6 +23,7 @@ import { attachRealtimeHub, type RealtimeHub } from './realtime/hub';
 import { createPostgresEventBus } from './realtime/postgres-event-bus';
 import { scheduleRetention } from './privacy/retention';
 import { scheduleFollowUps } from './records/follow-ups/follow-up-job';
+import { scheduleResponseTargets } from './records/response-targets/response-target-job';
 import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
@@ -132,6 +133,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   if (leftovers && (leftovers.incoming || leftovers.orphans)) logger.info('removed upload leftovers', { ...leftovers });
   const retention = scheduleRetention(deps);
   const followUps = scheduleFollowUps(deps);
+  const responseTargets = scheduleResponseTargets(deps);
   const app = createApp(deps);
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
@@ -169,6 +171,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
     (closing ??= (async () => {
       retention.stop();
       await followUps.stop();
+      await responseTargets.stop();
       await inboundSmtp?.close();
       await imapPoller?.close();
       sessions.close();

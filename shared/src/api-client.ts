@@ -45,6 +45,7 @@ import {
 import type { Assignee, BulkChangeRequest, BulkChangeResult, DeskListName, RecordChangeRequest, TimelineEntry } from './desk';
 import { FOLLOW_UP_SUFFIX, SNOOZE_SUFFIX, type FollowUpRequest, type SnoozeRequest } from './follow-ups';
 import type { MatchedListName, MatchedRecord, MatchesResponse } from './matching';
+import type { ResponseTargetSettings } from './response-targets';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
 import type { ContactMessageInput } from './records';
 import type { ColumnChoices, CreateViewRequest, SavedView, UpdateViewInput } from './views';
@@ -133,6 +134,8 @@ export const FAILURE_MESSAGES = {
   savePrivacySettings: 'The settings could not be saved',
   assignmentRules: 'Failed to load the assignment rules',
   saveAssignmentRule: 'The assignment rule could not be saved',
+  responseTargets: 'Failed to load the response targets',
+  saveResponseTargets: 'The response targets could not be saved',
   conversation: 'Failed to load the conversation',
   markConversationSeen: 'The replies could not be marked read',
   unmatchedMails: 'Failed to load the unmatched mail',
@@ -608,6 +611,16 @@ export function createApiClient(options: ApiClientOptions) {
     saveAssignmentRule: (list: DeskListName, rule: AssignmentRuleInput) =>
       json<AssignmentRule>('PUT', `${API_PATHS.adminAssignmentRules}/${list}`, FAILURE_MESSAGES.saveAssignmentRule, {
         json: rule,
+        authenticated: true,
+      }),
+    /** The response targets and their calendar (docs/admin.md#response-targets). */
+    responseTargets: () =>
+      json<ResponseTargetSettings>('GET', API_PATHS.adminResponseTargets, FAILURE_MESSAGES.responseTargets, {
+        authenticated: true,
+      }),
+    saveResponseTargets: (settings: ResponseTargetSettings) =>
+      json<ResponseTargetSettings>('PUT', API_PATHS.adminResponseTargets, FAILURE_MESSAGES.saveResponseTargets, {
+        json: settings,
         authenticated: true,
       }),
     retryMail: (id: string) =>

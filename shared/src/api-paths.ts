@@ -28,6 +28,8 @@ export const API_PATHS = {
   adminStats: '/admin/stats',
   adminStaff: '/admin/staff',
   adminAssignmentRules: '/admin/assignment-rules',
+  /** The response targets and their business-hours calendar (docs/admin.md#response-targets). */
+  adminResponseTargets: '/admin/response-targets',
   adminAudit: '/admin/audit',
   adminAssignees: '/admin/assignees',
   adminOutbox: '/admin/outbox',

@@ -24,3 +24,6 @@ export * from './file-names';
 export * from './text-folding';
 export * from './views';
 export * from './backups';
+export * from './time-zones';
+export * from './business-hours/business-hours';
+export * from './response-targets';

@@ -24,9 +24,11 @@ export interface RealtimeChange {
   /**
    * `answer`: a mail came back from the customer (`by` is then the customer, with an empty id).
    * `follow-up`: a follow-up set or cleared, or its time came (`by` is then FOLLOW_UP_REMINDER,
-   * shared/src/follow-ups.ts); `snooze`: the record snoozed, or its snooze ended.
+   * shared/src/follow-ups.ts); `snooze`: the record snoozed, or its snooze ended; `response`: its
+   * first response is due soon or its target was missed (`by` is RESPONSE_TARGET_WATCH,
+   * shared/src/response-targets.ts).
    */
-  type: 'status' | 'owner' | 'note' | 'mail' | 'link' | 'answer' | 'follow-up' | 'snooze';
+  type: 'status' | 'owner' | 'note' | 'mail' | 'link' | 'answer' | 'follow-up' | 'snooze' | 'response';
   /** What happened, after the actor's name: 'moved Jane Doe to Quoted'. */
   text: string;
   /** The record's status, owner and version after the change. */

@@ -11,6 +11,7 @@ import { FILES_COLUMN } from './record-entity';
 import { storeTerms } from './matching/record-terms';
 import type { AnyRow, RecordKind, StoreDeps, Stored } from './record-kind';
 import type { SubmissionSource } from './record-source';
+import { readResponseTargetSettings, responseTimesOf } from './response-targets/response-target-settings';
 import { insertWithReference } from './references/reference';
 import { storeWithFiles } from './store-with-files';
 
@@ -22,7 +23,8 @@ import { storeWithFiles } from './store-with-files';
  * kind has references; a worked kind's record keeps where it came from (`source`:
  * docs/admin.md#record-sources). A submission from a blocked address or domain is stored as spam,
  * and nobody is mailed (docs/hardening.md#block-list). A worked kind that assigns automatically
- * gives it its owner in the same transaction (docs/admin.md#automatic-assignment).
+ * gives it its owner in the same transaction (docs/admin.md#automatic-assignment), and the time
+ * its first response is due (docs/admin.md#response-targets).
  */
 export async function createRecord(
   deps: StoreDeps,
@@ -47,6 +49,9 @@ export async function createRecord(
     if (statuses) {
       Object.assign(created, { status: spam ? SPAM_STATUS : statuses[0], ownerId: owner?.id ?? null, version: 1, ...source });
     }
+    // By when its first response is due, on the calendar in force now (spam needs none).
+    if (statuses && !spam)
+      Object.assign(created, responseTimesOf(await readResponseTargetSettings(tx, deps.config.timeZone), kind, now));
     if (fields.some((f) => f.kind === 'files')) created[FILES_COLUMN] = stored;
     // With what the list's search and sort read of it, its reference included once drawn.
     const insert = (row: AnyRow) => tx.insert(kind.entity, withDerivedColumns(kind.definition, row));

@@ -34,6 +34,7 @@ export function createPresenter<D extends RecordDefinition>(kind: RecordKind<D>)
         snoozedUntil: source.snoozedUntil?.toISOString() ?? null,
         firstResponseAt: source.firstResponseAt?.toISOString() ?? null,
         firstResponderId: source.firstResponderId ?? null,
+        responseDueAt: source.responseDueAt?.toISOString() ?? null,
         outcomeReason: source.outcomeReason ?? null,
         source: source.source ?? 'form',
         sourcePartner: source.sourcePartner ?? null,

@@ -13,7 +13,7 @@ export const SEARCH_TEXT_COLUMN = 'searchText';
 
 /**
  * The sales desk's columns of a worked kind (migrations 1795000000100; 1795000003200 for follow-ups
- * and snoozing; 1795000003300 for the first response; 1795000003400 for outcome reasons; 1795000003500 for sources). The defaults are the table's: an insert
+ * and snoozing; 1795000003300 for the first response; 1795000003700 for its target; 1795000003400 for outcome reasons; 1795000003500 for sources). The defaults are the table's: an insert
  * without them (a seeded row) gets the first status, version 1, no follow-up, snooze or response, and the
  * source 'form'.
  */
@@ -30,6 +30,10 @@ const deskColumns = (
   snoozedUntil: { type: timestamp, nullable: true },
   firstResponseAt: { type: timestamp, nullable: true },
   firstResponderId: { type: 'varchar', length: 36, nullable: true },
+  responseDueAt: { type: timestamp, nullable: true },
+  responseWarnAt: { type: timestamp, nullable: true },
+  responseWarnedAt: { type: timestamp, nullable: true },
+  responseMissedAt: { type: timestamp, nullable: true },
   outcomeReason: { type: 'text', nullable: true },
   source: { type: 'varchar', length: 8, default: 'form' },
   sourcePartner: { type: 'text', nullable: true },

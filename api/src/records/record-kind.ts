@@ -28,6 +28,11 @@ export interface DeskColumns {
   /** When staff first replied to the sender by e-mail, and who (desk/first-response.ts). */
   firstResponseAt: Date | null;
   firstResponderId: string | null;
+  /** By when the first response is due, from when it is at risk, and when its warning and missed notice went out (records/response-targets). */
+  responseDueAt: Date | null;
+  responseWarnAt: Date | null;
+  responseWarnedAt: Date | null;
+  responseMissedAt: Date | null;
   /** Why the record was won or lost (its kind's `outcomeReasons`), while it is. */
   outcomeReason: string | null;
   /** Where the record came from (RecordSource) and, from an embedded form, the partner's origin. */

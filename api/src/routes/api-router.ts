@@ -8,6 +8,7 @@ import { registerBackupRoutes } from '../backups/backup-routes';
 import { rateLimit } from '../http/rate-limit';
 import { registerErasure } from '../records/erasure/erasure-routes';
 import { registerAssignmentRoutes } from '../records/assignment/assignment-routes';
+import { registerResponseTargetRoutes } from '../records/response-targets/response-target-routes';
 import { registerDeskRoutes } from '../records/desk/desk-routes';
 import { registerFollowUpRoutes } from '../records/follow-ups/follow-up-routes';
 import { registerNewsletterRoutes } from '../mail/newsletter/newsletter-routes';
@@ -53,6 +54,7 @@ export function createApiRouter(deps: AppDeps): Router {
   registerDeskRoutes(router, deps);
   registerFollowUpRoutes(router, deps);
   registerAssignmentRoutes(router, deps);
+  registerResponseTargetRoutes(router, deps);
   registerMatchingRoutes(router, deps);
   registerReadStateRoutes(router, deps);
   registerUploadRoutes(router, deps);

@@ -176,7 +176,8 @@ type FilesOf<Fs extends Fields> = [Extract<Fs[number], { kind: 'files' }>] exten
 /**
  * What staff work on a record of a kind with statuses: its status, owner (an admin's id) and version;
  * when to follow it up and why, and until when it is snoozed (ISO times, or null: docs/api.md#follow-ups-and-snooze);
- * when staff first replied by e-mail and who (null until then: docs/admin.md#first-response); why it
+ * when staff first replied by e-mail and who (null until then: docs/admin.md#first-response), and by
+ * when they were to (null: no target, docs/admin.md#response-targets); why it
  * was won or lost (docs/admin.md#outcome-reasons); where it came from (docs/admin.md#record-sources).
  */
 type DeskOf<S> = S extends readonly (infer T extends string)[]
@@ -189,6 +190,7 @@ type DeskOf<S> = S extends readonly (infer T extends string)[]
       snoozedUntil: string | null;
       firstResponseAt: string | null;
       firstResponderId: string | null;
+      responseDueAt: string | null;
       outcomeReason: string | null;
       source: RecordSource;
       sourcePartner: string | null;

@@ -98,7 +98,14 @@ export const FOLLOW_UP_FILTER = ['today', 'overdue'] as const;
 export type FollowUpFilter = (typeof FOLLOW_UP_FILTER)[number];
 
 /**
- * The follow-up views' parameters of a worked list, `snoozed` and `followUp` (none on other kinds):
+ * `response` of a worked list (docs/admin.md#response-targets): `at-risk`, its unanswered open
+ * records due within the warning time or already missed.
+ */
+export const RESPONSE_FILTER = ['at-risk'] as const;
+export type ResponseFilter = (typeof RESPONSE_FILTER)[number];
+
+/**
+ * The follow-up views' parameters of a worked list, `snoozed`, `followUp` and `response` (none on other kinds):
  * parameters of the list's query like the filters, not controls of its filter bar.
  */
 export function followUpFiltersShape(definition: Pick<RecordDefinition, 'statuses'>): Record<string, z.ZodType> {
@@ -106,6 +113,7 @@ export function followUpFiltersShape(definition: Pick<RecordDefinition, 'statuse
   return {
     snoozed: optional(z.enum(SNOOZED_FILTER, { error: 'snoozed must be include or only' })),
     followUp: optional(z.enum(FOLLOW_UP_FILTER, { error: 'followUp must be today or overdue' })),
+    response: optional(z.enum(RESPONSE_FILTER, { error: 'response must be at-risk' })),
   };
 }
 

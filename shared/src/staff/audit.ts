@@ -45,6 +45,8 @@ export const AUDIT_ACTIONS = [
   'staff-availability-changed',
   /** An owner changed how a list's new records are assigned (docs/admin.md#automatic-assignment). */
   'assignment-rule-changed',
+  /** An owner changed the response targets or their calendar (docs/admin.md#response-targets). */
+  'response-targets-changed',
   /** The automatic assignment gave a record an owner (its actor: 'automatic assignment'). */
   'record-assigned-automatically',
   'staff-password-reset',

@@ -133,8 +133,11 @@ async function expectCreated(response: Awaited<ReturnType<APIRequestContext['pos
   expect(response.status(), await response.text()).toBe(201);
 }
 
+/** A contact message sent through the API: its reference. */
 export async function seedContact(request: APIRequestContext, input: { name: string; email: string; message: string }) {
-  await expectCreated(await request.post('/api/contact', { data: input, headers: await proofHeader() }));
+  const response = await request.post('/api/contact', { data: input, headers: await proofHeader() });
+  await expectCreated(response);
+  return ((await response.json()) as { reference: string }).reference;
 }
 
 export async function seedSubscriber(request: APIRequestContext, email: string) {

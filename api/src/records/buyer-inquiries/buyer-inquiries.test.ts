@@ -80,6 +80,7 @@ describe.each(TEST_ENGINES)('commodity inquiries on %s', (engine) => {
       snoozedUntil: null,
       firstResponseAt: null,
       firstResponderId: null,
+      responseDueAt: null,
       outcomeReason: null,
       source: 'form',
       sourcePartner: null,

@@ -5,26 +5,12 @@
  * checking at once exactly one announces it.
  */
 import { FOLLOW_UP_REMINDER } from '@sourcing/shared';
-import type { AppDeps } from '../../app-deps';
-import type { Transaction } from '../../db/database';
 import { dbTime } from '../../db/engine';
-import { WORKED_KINDS } from '../assignment/automatic-assignment';
-import { changeEvent, type DeskRow } from '../desk/change-records';
+import { changeEvent } from '../desk/change-records';
 import { eventRow, storeEvents } from '../desk/record-events';
-import { changeWithEvents, type Announce } from '../publish';
 import type { RecordKind } from '../record-kind';
+import { claimEach, scheduleChecks, type DueQuery, type JobDeps } from '../timed-checks';
 import { sendFollowUpDigests, type DigestDeps } from './follow-up-digest';
-
-type JobDeps = Pick<AppDeps, 'db' | 'bus' | 'logger' | 'now'>;
-
-/** Records claimed per transaction. */
-const BATCH = 100;
-
-/** A statement of the records a check claims, with its parameters (before its LIMIT). */
-interface DueQuery {
-  sql: string;
-  params: unknown[];
-}
 
 /** A kind's follow-ups whose time (`now`, as the database compares it) came and whose reminder has not gone out: its `_follow_up_due` index. */
 export const dueFollowUps = (kind: RecordKind, now: unknown): DueQuery => ({
@@ -37,39 +23,6 @@ export const dueSnoozes = (kind: RecordKind, now: unknown): DueQuery => ({
   sql: `SELECT "id" FROM "${kind.table}" WHERE "snoozedUntil" <= ? ORDER BY "snoozedUntil", "id"`,
   params: [now],
 });
-
-/**
- * Claims, batch by batch, the records of each worked kind `due` selects: `claim` is the conditional
- * UPDATE that takes one (0 rows when another replica took it first), `then` what follows in the
- * same transaction. Answers how many were claimed.
- */
-async function claimEach(
-  deps: JobDeps,
-  due: (kind: RecordKind) => DueQuery,
-  claim: (tx: Transaction, kind: RecordKind, id: string) => Promise<number>,
-  then: (tx: Transaction, announce: Announce, kind: RecordKind, row: DeskRow) => Promise<void>,
-): Promise<number> {
-  let claimed = 0;
-  for (const kind of WORKED_KINDS) {
-    for (;;) {
-      const { sql, params } = due(kind);
-      const ids = (await deps.db.all<{ id: string }>(`${sql} LIMIT ${BATCH}`, params)).map((r) => String(r.id));
-      if (ids.length === 0) break;
-      claimed += await changeWithEvents(deps, async (tx, announce) => {
-        let taken = 0;
-        for (const id of ids) {
-          if (!(await claim(tx, kind, id))) continue;
-          const row = (await tx.manager.getRepository<DeskRow>(kind.entity).findOneBy({ id })) as DeskRow;
-          await then(tx, announce, kind, row);
-          taken += 1;
-        }
-        return taken;
-      });
-      if (ids.length < BATCH) break;
-    }
-  }
-  return claimed;
-}
 
 /**
  * Announces every follow-up whose time came and whose reminder has not gone out: a live change of
@@ -113,27 +66,11 @@ export async function endDueSnoozes(deps: JobDeps): Promise<number> {
   );
 }
 
-/**
- * Runs the checks every `config.followUpCheckMs`, one run at a time; a failure is logged and the
- * next run tries again. `stop` waits for a run under way.
- */
+/** Runs the follow-up checks every `config.followUpCheckMs` (records/timed-checks.ts). */
 export function scheduleFollowUps(deps: JobDeps & DigestDeps): { stop(): Promise<void> } {
-  let running: Promise<void> | null = null;
-  const failed = (what: string) => (error: unknown) =>
-    deps.logger.error(`${what} failed`, { error: error instanceof Error ? error.message : String(error) });
-  const check = async () => {
-    await notifyDueFollowUps(deps).catch(failed('announcing follow-ups'));
-    await endDueSnoozes(deps).catch(failed('ending snoozes'));
-    await sendFollowUpDigests(deps).catch(failed('the follow-up digest'));
-  };
-  const every = setInterval(() => {
-    running ??= check().finally(() => (running = null));
-  }, deps.config.followUpCheckMs);
-  every.unref();
-  return {
-    async stop() {
-      clearInterval(every);
-      await running;
-    },
-  };
+  return scheduleChecks(deps, deps.config.followUpCheckMs, {
+    'announcing follow-ups': () => notifyDueFollowUps(deps),
+    'ending snoozes': () => endDueSnoozes(deps),
+    'the follow-up digest': () => sendFollowUpDigests(deps),
+  });
 }

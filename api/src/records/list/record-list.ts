@@ -10,6 +10,7 @@ import {
   type AdminListName,
   type FilteredField,
   type ListColumn,
+  type DeskListName,
   type ListPage,
 } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
@@ -19,6 +20,7 @@ import type { LinkSigner } from '../attachment-files';
 import { createPresenter } from '../present-record';
 import { SEARCH_TEXT_COLUMN } from '../record-entity';
 import { countsInOrder, statusCounts, withoutSpam } from '../desk/status-counts';
+import { responseConditions } from '../response-targets/response-target-views';
 import { FOLLOW_UP_PARAMS, followUpConditions, followUpsNarrow, unsnoozedCounts } from '../follow-ups/follow-up-views';
 import { recordCounts } from '../record-counts';
 import type { RecordKind, RecordTable } from '../record-kind';
@@ -72,7 +74,7 @@ export type FilteredRows = RowsWhere;
 
 export function filteredRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'statuses' | 'filterFields'>,
+  def: Pick<RecordListDefinition<unknown>, 'name' | 'table' | 'statuses' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
   return withStatus(def, matchingRows(deps, def, filter), filter.status);
@@ -105,7 +107,7 @@ const isNarrowed = (filter: Filter) =>
 /** The rows matching the search and every filter but the status (the status tabs count these). */
 function matchingRows(
   deps: ListDeps,
-  def: Pick<RecordListDefinition<unknown>, 'table' | 'statuses' | 'filterFields'>,
+  def: Pick<RecordListDefinition<unknown>, 'name' | 'table' | 'statuses' | 'filterFields'>,
   filter: Filter,
 ): FilteredRows {
   const engine = deps.db.engine;
@@ -148,9 +150,14 @@ function matchingRows(
     }
   }
   if (def.statuses) {
-    const views = followUpConditions(filter.filters, { now: deps.now(), timeZone: deps.config.timeZone, engine });
-    rows.where.push(...views.where);
-    rows.params.push(...views.params);
+    const now = deps.now();
+    for (const views of [
+      followUpConditions(filter.filters, { now, timeZone: deps.config.timeZone, engine }),
+      responseConditions(def.name as DeskListName, filter.filters, now, engine),
+    ]) {
+      rows.where.push(...views.where);
+      rows.params.push(...views.params);
+    }
   }
   return rows;
 }

@@ -62,7 +62,10 @@ describe('what narrows a list', () => {
         followUps: { followUp: 'today', snoozed: 'only' },
       }),
     ).toBe('No buyer inquiries with owner: mine, follow-ups: due today, snoozed: only snoozed.');
-    expect(narrowingParams('contacts')).toEqual(['q', 'owner', 'from', 'to', 'followUp', 'snoozed']);
+    expect(
+      noMatchText('contacts', 'contact messages', { q: '', status: null, filters: {}, followUps: { response: 'at-risk' } }),
+    ).toBe('No contact messages with response: at risk.');
+    expect(narrowingParams('contacts')).toEqual(['q', 'owner', 'from', 'to', 'followUp', 'snoozed', 'response']);
     expect(narrowingParams('subscribers')).not.toContain('followUp');
   });
 });

@@ -11,11 +11,13 @@ import {
   OWNER_UNASSIGNED,
   RECORD_DEFINITIONS,
   readFilters,
+  RESPONSE_FILTER,
   SNOOZED_FILTER,
   type AdminListName,
   type FollowUpFilter,
   type ListFilters,
   type ListQuery,
+  type ResponseFilter,
   type SnoozedFilter,
 } from '@sourcing/shared';
 
@@ -23,6 +25,8 @@ import {
 export interface FollowUpSearch {
   followUp?: FollowUpFilter;
   snoozed?: SnoozedFilter;
+  /** The records at risk of missing their response target (docs/admin.md#response-targets). */
+  response?: ResponseFilter;
 }
 
 export interface ListSearch {
@@ -33,12 +37,13 @@ export interface ListSearch {
 }
 
 /** The follow-up views' URL parameters, in the filter bar's order (after the filters). */
-export const FOLLOW_UP_PARAMS = ['followUp', 'snoozed'] as const;
+export const FOLLOW_UP_PARAMS = ['followUp', 'snoozed', 'response'] as const;
 
 /** What each follow-up view's choice reads as; '' is the default (no parameter). */
 export const FOLLOW_UP_CHOICES = {
   followUp: { label: 'Follow-ups', options: { '': 'All', today: 'Due today', overdue: 'Overdue' } },
   snoozed: { label: 'Snoozed', options: { '': 'Hidden', include: 'Shown too', only: 'Only snoozed' } },
+  response: { label: 'Response', options: { '': 'All', 'at-risk': 'At risk' } },
 } as const;
 
 /** Labels of the filters that are not fields of the kind. */
@@ -77,7 +82,8 @@ export function followUpsInUrl(list: AdminListName, params: URLSearchParams): Fo
   if (!RECORD_DEFINITIONS[list].statuses) return null;
   const followUp = FOLLOW_UP_FILTER.find((value) => value === params.get('followUp'));
   const snoozed = SNOOZED_FILTER.find((value) => value === params.get('snoozed'));
-  return { ...(followUp && { followUp }), ...(snoozed && { snoozed }) };
+  const response = RESPONSE_FILTER.find((value) => value === params.get('response'));
+  return { ...(followUp && { followUp }), ...(snoozed && { snoozed }), ...(response && { response }) };
 }
 
 /** Every URL parameter that narrows a list besides its status: what 'Clear filters' removes. */

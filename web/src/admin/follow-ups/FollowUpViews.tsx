@@ -4,7 +4,8 @@ import './follow-ups.css';
 
 /**
  * The ready views above a worked list (docs/admin.md#follow-ups-and-snooze): the signed-in
- * admin's follow-ups due today, and those overdue. The one shown is the current page.
+ * admin's follow-ups due today, those overdue, and the records at risk of missing their response
+ * target (docs/admin.md#response-targets). The one shown is the current page.
  */
 export function FollowUpViews() {
   const [params] = useSearchParams();
@@ -12,7 +13,7 @@ export function FollowUpViews() {
     <nav aria-label="Follow-up views">
       <ul className="follow-up-views">
         {FOLLOW_UP_VIEWS.map((view) => (
-          <li key={view.followUp}>
+          <li key={view.label}>
             <Link to={viewSearch(view)} className="follow-up-view" aria-current={isViewShown(view, params) ? 'page' : undefined}>
               {view.label}
             </Link>

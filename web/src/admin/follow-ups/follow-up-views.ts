@@ -1,19 +1,23 @@
-import { OWNER_MINE, type FollowUpFilter } from '@sourcing/shared';
+import { OWNER_MINE } from '@sourcing/shared';
 
-/** A ready view of a worked list: the signed-in admin's follow-ups of a kind (docs/admin.md#follow-ups-and-snooze). */
+/**
+ * A ready view of a worked list, as the URL parameters it sets: the signed-in admin's follow-ups
+ * (docs/admin.md#follow-ups-and-snooze), and everyone's records at risk of missing their response
+ * target (docs/admin.md#response-targets).
+ */
 export interface FollowUpView {
   label: string;
-  followUp: FollowUpFilter;
+  params: Record<string, string>;
 }
 
 export const FOLLOW_UP_VIEWS: readonly FollowUpView[] = [
-  { label: 'My follow-ups today', followUp: 'today' },
-  { label: 'Overdue', followUp: 'overdue' },
+  { label: 'My follow-ups today', params: { owner: OWNER_MINE, followUp: 'today' } },
+  { label: 'Overdue', params: { owner: OWNER_MINE, followUp: 'overdue' } },
+  { label: 'At risk', params: { response: 'at-risk' } },
 ];
 
-/** The view's URL search: the admin's own records, by their follow-up; nothing else narrows it. */
-export const viewSearch = (view: FollowUpView): string =>
-  `?${new URLSearchParams({ owner: OWNER_MINE, followUp: view.followUp }).toString()}`;
+/** The view's URL search: its parameters; nothing else narrows it. */
+export const viewSearch = (view: FollowUpView): string => `?${new URLSearchParams(view.params).toString()}`;
 
 /** Whether the list shows exactly the view (its link is then the current page). */
 export const isViewShown = (view: FollowUpView, params: URLSearchParams): boolean => {

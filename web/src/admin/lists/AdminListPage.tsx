@@ -27,6 +27,7 @@ import {
 } from '../filters/list-search';
 import { FollowUpBadges } from '../follow-ups/FollowUpBadges';
 import { FollowUpViews } from '../follow-ups/FollowUpViews';
+import { ResponseBadge } from '../response-targets/ResponseTarget';
 import { unreadCountsAtom } from '../live/live';
 import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
@@ -381,6 +382,7 @@ function RecordTable(
                 </Link>
                 {replied.has(row._id) && <CustomerRepliedBadge />}
                 <FollowUpBadges row={row} />
+                <ResponseBadge list={definition.name} row={row} />
               </td>
               {rest.map((column) => (
                 <td key={column.header} {...columnMark(column.header)}>
@@ -417,6 +419,7 @@ function RecordCards({ definition, columns, rows, unread, replied }: RowsProps) 
           </h3>
           {replied.has(row._id) && <CustomerRepliedBadge />}
           <FollowUpBadges row={row} />
+          <ResponseBadge list={definition.name} row={row} />
           <dl>
             {columns
               .map((column) => ({ header: column.header, cell: column.cell(row) }))

@@ -15,6 +15,7 @@ import {
 import { RecordConversation } from '../conversation/RecordConversation';
 import { DeskPanel } from '../desk/DeskPanel';
 import type { FollowUpState } from '../follow-ups/follow-up-times';
+import { ResponseTargetCard } from '../response-targets/ResponseTarget';
 import { FollowUpPanel } from '../follow-ups/FollowUpPanel';
 import { Timeline } from '../desk/Timeline';
 import { MatchesPanel } from '../matching/MatchesPanel';
@@ -79,6 +80,7 @@ export function RecordDetailPage({ definition }: { definition: ListDefinition })
       {definition.statuses && (
         <FollowUpPanel list={definition.name as DeskListName} record={row as unknown as { _id: string } & FollowUpState} />
       )}
+      <ResponseTargetCard list={definition.name} row={row} />
       <dl className="detail-fields">
         {definition.details.map((column) => {
           const cell = column.cell(row);

@@ -4,6 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import {
   AUTOMATIC_ASSIGNER,
   FOLLOW_UP_REMINDER,
+  RESPONSE_TARGET_WATCH,
   type RealtimeChange,
   type RealtimeEvent,
   type UnreadCounts,
@@ -319,6 +320,28 @@ describe('live updates', () => {
     // A colleague's reminder is theirs.
     platform.notify.mockClear();
     live.handleEvent(event('inquiryUpdated', 'inquiry', { ...reminder, ownerId: 'bob-id' }));
+    expect(platform.notify).not.toHaveBeenCalled();
+  });
+
+  it('a response due soon or missed is toasted and notified to its owner, to everyone when it has none', () => {
+    const { platform, announce, live } = setup();
+    const missed: RealtimeChange = {
+      ...assignedToMe,
+      by: RESPONSE_TARGET_WATCH,
+      type: 'response',
+      text: 'Response target missed: Jane Doe',
+      ownerId: null,
+      from: { status: 'New', ownerId: null },
+    };
+    live.handleEvent(event('inquiryUpdated', 'inquiry', missed));
+    expect(announce).toHaveBeenCalledWith('Response target missed: Jane Doe');
+    expect(platform.notify).toHaveBeenCalledWith(
+      expect.objectContaining({ title: 'Response target missed: Jane Doe', body: 'Jane Doe', route: '/admin/inquiries/r1' }),
+    );
+    platform.notify.mockClear();
+    announce.mockClear();
+    live.handleEvent(event('inquiryUpdated', 'inquiry', { ...missed, text: 'Response due soon: Jane Doe', ownerId: 'bob-id' }));
+    expect(announce).not.toHaveBeenCalled();
     expect(platform.notify).not.toHaveBeenCalled();
   });
 

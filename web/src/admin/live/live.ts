@@ -7,6 +7,8 @@ import {
   followUpNotificationFor,
   FOLLOW_UP_REMINDER,
   notificationFor,
+  responseNotificationFor,
+  RESPONSE_TARGET_WATCH,
   unreadTotal,
   type AdminListName,
   type AdminPlatform,
@@ -34,16 +36,20 @@ export function listOfEvent(event: RealtimeEventName): AdminListName {
   return ADMIN_LIST_NAMES.find((name) => ADMIN_LISTS[name].event === event)!;
 }
 
+/** Whether a change is the server's own at a time that came: the follow-up job's, or the response targets' watch's. */
+const isTimed = (change: Pick<RealtimeChange, 'by'>) =>
+  change.by.id === FOLLOW_UP_REMINDER.id || change.by.id === RESPONSE_TARGET_WATCH.id;
+
 /**
  * Whether a change is toasted to the admin `me`: a colleague's change always, never their own; what
- * the automatic assignment does only to its assignee, and what the follow-up job does (a reminder,
- * a snooze ended) only to the record's owner, or to everyone when it has none (every new record or
- * reminder would otherwise toast everyone).
+ * the automatic assignment does only to its assignee, and what the timed jobs do (a reminder, a
+ * snooze ended, a response due soon or missed) only to the record's owner, or to everyone when it
+ * has none (every new record or reminder would otherwise toast everyone).
  */
 export function toastsFor(change: Pick<RealtimeChange, 'by' | 'ownerId'>, me: string | null): boolean {
   if (change.by.id === me) return false;
   if (change.by.id === AUTOMATIC_ASSIGNER.id) return change.ownerId === me;
-  if (change.by.id === FOLLOW_UP_REMINDER.id) return change.ownerId === null || change.ownerId === me;
+  if (isTimed(change)) return change.ownerId === null || change.ownerId === me;
   return true;
 }
 
@@ -52,7 +58,7 @@ export function toastsFor(change: Pick<RealtimeChange, 'by' | 'ownerId'>, me: st
  * came back and a reminder ('Follow up: Jane Doe — call about the LC') say it all themselves.
  */
 const announcementOf = (change: Pick<RealtimeChange, 'by' | 'type' | 'text'>): string =>
-  change.type === 'answer' || change.by.id === FOLLOW_UP_REMINDER.id ? change.text : `${change.by.name} ${change.text}`;
+  change.type === 'answer' || isTimed(change) ? change.text : `${change.by.name} ${change.text}`;
 
 export interface LiveOptions {
   store: Store;
@@ -125,7 +131,11 @@ export function createLiveUpdates({ store, queryClient, api, platform, me, annou
         if (event.change.type === 'answer') void queryClient.invalidateQueries({ queryKey: queryKeys.unmatchedMails });
         const admin = me?.() ?? null;
         if (toastsFor(event.change, admin)) announce?.(announcementOf(event.change));
-        const notification = admin ? (changeNotificationFor(event, admin) ?? followUpNotificationFor(event, admin)) : null;
+        const notification = admin
+          ? (changeNotificationFor(event, admin) ??
+            followUpNotificationFor(event, admin) ??
+            responseNotificationFor(event, admin))
+          : null;
         if (notification) platform.notify(notification);
         return;
       }

@@ -2,6 +2,7 @@ import { useAtomValue } from 'jotai';
 import { Link } from 'react-router-dom';
 import { ROLE_LABELS, ROLES } from '@sourcing/shared';
 import { AssignmentSettings } from '../assignment/AssignmentSettings';
+import { ResponseTargetSettingsCard } from '../response-targets/ResponseTargetSettings';
 import { CannedRepliesSettings } from '../canned-replies/CannedRepliesSettings';
 import { BlockListSettings } from '../privacy/BlockListSettings';
 import { RetentionSettings } from '../privacy/RetentionSettings';
@@ -59,6 +60,7 @@ export function SettingsPage() {
           </section>
           <StaffSettings />
           <AssignmentSettings />
+          <ResponseTargetSettingsCard />
           <CannedRepliesSettings />
           <BlockListSettings />
           <RetentionSettings />

@@ -43,6 +43,7 @@ export const queryKeys = {
   blockList: ['blockList'] as const,
   privacySettings: ['privacySettings'] as const,
   assignmentRules: ['assignmentRules'] as const,
+  responseTargets: ['responseTargets'] as const,
   /** The texts staff insert in a reply (docs/admin.md#canned-replies). */
   cannedReplies: ['cannedReplies'] as const,
   /** The records naming an address (the person look-up). */

@@ -1,0 +1,87 @@
+import type { Page } from '@playwright/test';
+import { backdateRecord } from '@sourcing/api/test/backdate';
+import { defaultResponseTargetSettings } from '@sourcing/shared';
+import { E2E_ADMIN, E2E_DATA_DIR } from '../support/env';
+import { bearerOf, expect, openAdmin, seedContact, test, uniqueTag } from './support';
+
+const ZONE = 'Asia/Kolkata';
+const HOUR = 3_600_000;
+const card = (page: Page) => page.getByRole('region', { name: 'Response targets' });
+const toast = (page: Page, text: string) => page.getByRole('status').filter({ hasText: text });
+
+/** The calendar day `daysAgo` days before today in the desk's zone, as YYYY-MM-DD. */
+const dayInZone = (daysAgo: number) => new Date(Date.now() - daysAgo * 24 * HOUR).toLocaleDateString('en-CA', { timeZone: ZONE });
+
+/** Sets the contact messages' target, a desk open round the clock and the holidays through the Settings form, as an owner. */
+async function saveSettings(page: Page, holidays: string[]) {
+  await openAdmin(page, '/admin/settings');
+  const form = card(page);
+  await form.getByLabel('Contact Queries').fill('60');
+  await form.getByLabel('Time zone').fill(ZONE);
+  for (const day of ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday']) {
+    await form.getByLabel(day, { exact: true }).fill('00:00-24:00');
+  }
+  await form.getByLabel(/^Holidays/).fill(holidays.join('\n'));
+  await form.getByLabel('Warn this many minutes before the target').fill('30');
+  await form.getByRole('button', { name: 'Save response targets' }).click();
+  await expect(toast(page, 'Response targets saved')).toBeVisible();
+}
+
+test.describe('response targets', () => {
+  test.afterEach(async ({ request }) => {
+    // The other tests' records have no target.
+    const headers = await bearerOf(request, E2E_ADMIN);
+    expect(
+      (await request.put('/api/admin/response-targets', { data: defaultResponseTargetSettings(ZONE), headers })).status(),
+    ).toBe(200);
+  });
+
+  test('a record crosses its target only when the calendar says so: closed hours do not count, open ones do', async ({
+    page,
+  }) => {
+    // Today and the two days before are holidays: a record that came two hours ago has used none of its hour.
+    await saveSettings(page, [dayInZone(0), dayInZone(1), dayInZone(2)]);
+    const tag = uniqueTag('Target');
+    const name = `Target ${tag}`;
+    const reference = await seedContact(page.request, { name, email: `${tag.toLowerCase()}@example.com`, message: 'Any news?' });
+    backdateRecord(E2E_DATA_DIR, 'contact_messages', reference, 2 * HOUR);
+
+    await openAdmin(page, `/admin/contact-queries?q=${tag}`);
+    const row = page.locator('table.records-table').getByRole('row').filter({ hasText: name });
+    await expect(row).toContainText('Response due');
+    await openAdmin(page, `/admin/contact-queries?q=${tag}&response=at-risk`);
+    await expect(page.getByText(`No contact messages match “${tag}” with response: at risk.`)).toBeVisible();
+
+    // Without the holidays the desk was open all along: the hour ran out an hour ago.
+    await saveSettings(page, []);
+    await expect(toast(page, `Response target missed: ${name}`)).toBeVisible();
+
+    await openAdmin(page, `/admin/contact-queries?q=${tag}`);
+    await page.getByRole('link', { name: 'At risk', exact: true }).click();
+    await expect(page).toHaveURL(/\?response=at-risk$/);
+    await openAdmin(page, `/admin/contact-queries?q=${tag}&response=at-risk`);
+    await expect(row).toContainText('Response missed');
+    await row.getByRole('link', { name }).click();
+    const target = page.getByRole('region', { name: 'Response target' });
+    await expect(target).toContainText('First response due by');
+    await expect(target.getByText('Missed', { exact: true })).toBeVisible();
+  });
+
+  test('the settings form shows what was saved and refuses what is not opening hours', async ({ page }) => {
+    await saveSettings(page, ['2030-12-25']);
+    await page.reload();
+    const form = card(page);
+    await expect(form.getByLabel('Contact Queries')).toHaveValue('60');
+    await expect(form.getByLabel('Time zone')).toHaveValue(ZONE);
+    await expect(form.getByLabel('Sunday', { exact: true })).toHaveValue('00:00-24:00');
+    await expect(form.getByLabel(/^Holidays/)).toHaveValue('2030-12-25');
+
+    await form.getByLabel('Monday', { exact: true }).fill('nine to five');
+    await form.getByRole('button', { name: 'Save response targets' }).click();
+    await expect(toast(page, 'Write opening hours as 09:00-17:00, several separated by commas')).toBeVisible();
+    await expect(form.getByLabel('Monday', { exact: true })).toHaveAttribute('aria-invalid', 'true');
+    await form.getByLabel('Monday', { exact: true }).fill('17:00-09:00');
+    await form.getByRole('button', { name: 'Save response targets' }).click();
+    await expect(toast(page, 'A closing time must come after its opening time')).toBeVisible();
+  });
+});
