@@ -105,7 +105,7 @@ describe.each(TEST_ENGINES)('saved views and column choices on %s', (engine) => 
   });
 
   it('keeps the follow-up views of a worked list: my follow-ups today, the snoozed ones', async () => {
-    const params = { owner: 'mine', followUp: 'today', snoozed: 'only' };
+    const params = { owner: 'mine', followUp: 'today', snoozed: 'only', response: 'at-risk' };
     const created = await send(agent, 'POST', '/admin/views', { list: 'contacts', name: 'My day', params, hiddenColumns: [] });
     expect(created.status, created.text).toBe(201);
     expect((await viewsOf(agent, 'contacts')).find((view) => view.name === 'My day')?.params).toEqual(params);
