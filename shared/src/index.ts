@@ -24,3 +24,4 @@ export * from './file-names';
 export * from './text-folding';
 export * from './views';
 export * from './backups';
+export * from './reports';

@@ -104,3 +104,9 @@ export function trendBuckets(period: StatsPeriod, now: Date, timeZone: string): 
     bounds: range(13).map((i) => startOfLocalDay(today.year, i + 1, 1, timeZone)),
   };
 }
+
+/** The calendar day (YYYY-MM-DD) `instant` falls on in `timeZone`. */
+export function localDayOf(instant: Date, timeZone: string): string {
+  const { year, month, day } = localDate(instant, timeZone);
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
