@@ -4,6 +4,11 @@ import type { MigrationInterface, QueryRunner } from 'typeorm';
 const STEPS = ['New', 'In progress', 'Quoted', 'Won'];
 /** Statuses whose reason is asked. */
 const OUTCOMES = ['Won', 'Lost'];
+/** First minute of each bin of the time to a first reply; the last bin holds a week and more. */
+const RESPONSE_BINS = [
+  0, 5, 10, 15, 20, 30, 45, 60, 90, 120, 180, 240, 360, 480, 720, 1080, 1440, 2160, 2880, 4320, 5760, 7200, 10080,
+];
+
 /** Columns a change to which moves an inquiry between the reports' counts. */
 const COUNTED_COLUMNS = [
   'status',
@@ -61,7 +66,7 @@ export class CreateReportCounts1795000003900 implements MigrationInterface {
   "value" text NOT NULL,
   "count" ${postgres ? 'bigint' : 'integer'} NOT NULL,
   PRIMARY KEY ("day", "measure", "ownerId", "value")
-)`);
+)${postgres ? '' : ' WITHOUT ROWID'}`);
     await queryRunner.query(`CREATE VIEW "inquiry_report_rows" AS ${contributions(postgres, '"inquiries" AS r')}`);
     if (postgres) await createPostgresTriggers(queryRunner);
     else await createSqliteTriggers(queryRunner);
@@ -110,9 +115,10 @@ function contributions(postgres: boolean, source: string | null, row = 'r'): str
     ? `CAST(FLOOR(EXTRACT(EPOCH FROM (${col('firstResponseAt')} - ${col('createdAt')})) / 60) AS integer)`
     : // Whole seconds first: a day fraction times 1440 lands a hair under a whole minute.
       `(CAST(ROUND((julianday(${col('firstResponseAt')}) - julianday(${col('createdAt')})) * 86400) AS INTEGER) / 60)`;
-  // Minutes to the minute under an hour, to 5 under 10 hours, to 30 under 2 days, to 4 hours beyond.
-  const bin = `CASE WHEN ${minutes} < 60 THEN ${minutes} WHEN ${minutes} < 600 THEN ${minutes} - ${minutes} % 5
-  WHEN ${minutes} < 2880 THEN ${minutes} - ${minutes} % 30 ELSE ${minutes} - ${minutes} % 240 END`;
+  // The bin's first minute (RESPONSE_BINS): few values a day per responder and owner, so a period reads few rows.
+  const bin = `CASE ${RESPONSE_BINS.slice(1)
+    .map((upper, i) => `WHEN ${minutes} < ${upper} THEN ${RESPONSE_BINS[i]}`)
+    .join(' ')} ELSE ${RESPONSE_BINS[RESPONSE_BINS.length - 1]} END`;
   const items = postgres
     ? `${source ? `${source} CROSS JOIN LATERAL ` : ''}jsonb_array_elements_text(${col('commodities')}::jsonb) AS item("value")`
     : `${source ? `${source} CROSS JOIN ` : ''}json_each(${col('commodities')}) AS item`;

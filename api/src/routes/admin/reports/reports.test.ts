@@ -127,8 +127,8 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     const { firstResponse } = await reports(PERIOD);
     expect(firstResponse.buckets.map((b) => b.count)).toEqual([1, 2, 0, 0, 1]);
     expect(firstResponse.people).toEqual([
-      // 30 and 5,000 minutes (binned to 4,800: 4-hour steps beyond two days).
-      { id: ana.id, email: 'ana@example.com', responded: 2, medianMinutes: (30 + 4800) / 2 },
+      // 30 and 5,000 minutes (in the bin starting at 4,320: 3 to 4 days).
+      { id: ana.id, email: 'ana@example.com', responded: 2, medianMinutes: (30 + 4320) / 2 },
       { id: bob.id, email: 'bob@example.com', responded: 2, medianMinutes: 105 },
     ]);
   });

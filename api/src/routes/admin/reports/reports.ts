@@ -26,18 +26,32 @@ type ReportsDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 type Measures = Map<string, Map<string, number>>;
 
 /** Sums the trigger-kept counts of a period's days per measure and value: a few rows per day, whatever the table holds. */
-async function countsOf(deps: ReportsDeps, period: ReportPeriod, ownerId: string | null): Promise<Measures> {
-  const rows = await deps.db.all<{ measure: string; value: string; n: string | number }>(
-    `SELECT "measure", "value", SUM("count") AS "n" FROM "report_counts"
-WHERE "day" >= ? AND "day" <= ?${ownerId === null ? '' : ' AND "ownerId" = ?'} GROUP BY "measure", "value"`,
-    ownerId === null ? [period.from, period.to] : [period.from, period.to, ownerId],
-  );
-  const measures: Measures = new Map();
-  for (const { measure, value, n } of rows) {
-    if (!measures.has(measure)) measures.set(measure, new Map());
-    measures.get(measure)!.set(value, Number(n));
+async function countsOf(
+  deps: ReportsDeps,
+  period: ReportPeriod,
+  ownerId: string | null,
+  measures: readonly string[] | null = null,
+): Promise<Measures> {
+  const params: string[] = [period.from, period.to];
+  let where = '"day" >= ? AND "day" <= ?';
+  if (ownerId !== null) {
+    where += ' AND "ownerId" = ?';
+    params.push(ownerId);
   }
-  return measures;
+  if (measures) {
+    where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
+    params.push(...measures);
+  }
+  const rows = await deps.db.all<{ measure: string; value: string; n: string | number }>(
+    `SELECT "measure", "value", SUM("count") AS "n" FROM "report_counts" WHERE ${where} GROUP BY "measure", "value"`,
+    params,
+  );
+  const counted: Measures = new Map();
+  for (const { measure, value, n } of rows) {
+    if (!counted.has(measure)) counted.set(measure, new Map());
+    counted.get(measure)!.set(value, Number(n));
+  }
+  return counted;
 }
 
 /** The period asked, the last 30 local days by default, and the same number of days before it. */
@@ -174,7 +188,10 @@ export async function readReports(deps: ReportsDeps, query: ReportsQuery, adminI
   const { period, previous } = reportPeriods(query, deps.now(), deps.config.timeZone);
   const ownerId =
     query.owner === undefined ? null : query.owner === OWNER_MINE ? adminId : query.owner === OWNER_UNASSIGNED ? '' : query.owner;
-  const [now, before] = await Promise.all([countsOf(deps, period, ownerId), countsOf(deps, previous, ownerId)]);
+  const [now, before] = await Promise.all([
+    countsOf(deps, period, ownerId),
+    countsOf(deps, previous, ownerId, ['total', ...REPORT_BREAKDOWNS]),
+  ]);
   const total = (m: Measures) => m.get('total')?.get('') ?? 0;
   return {
     period,
