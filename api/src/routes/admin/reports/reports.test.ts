@@ -202,8 +202,10 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     expect(res.status).toBe(200);
     expect(res.headers.get('content-type')).toBe('text/csv; charset=utf-8');
     expect(res.headers.get('content-disposition')).toContain('report-funnel-2026-03-01-2026-03-10.csv');
-    const bytes = await (await fetch(`${server.url}/api/admin/reports/funnel.csv`, { headers: headersOf(server, ana) })).bytes();
-    expect([...bytes.slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the byte-order mark, which text() drops
+    const bytes = await (
+      await fetch(`${server.url}/api/admin/reports/funnel.csv`, { headers: headersOf(server, ana) })
+    ).arrayBuffer();
+    expect([...new Uint8Array(bytes).slice(0, 3)]).toEqual([0xef, 0xbb, 0xbf]); // the byte-order mark, which text() drops
     expect(res.text).toBe(
       'Step,Reached,Drop-off,Drop-off %\r\nNew,6,2,33.3\r\nIn progress,4,1,25\r\nQuoted,3,2,66.7\r\nWon,1,,\r\n',
     );
