@@ -35,7 +35,8 @@ const COUNTED_COLUMNS = [
  *   status changes and the present status;
  * - `report_days`: the local day (in the server's TIME_ZONE) starting at each instant, filled by
  *   the app at start (api/src/reports/report-days.ts), so triggers find an arrival's local day;
- * - `report_counts`: inquiries per local day of arrival, measure, owner ('' for nobody) and value
+ * - `report_counts`: inquiries per local day of arrival, measure, owner ('' for nobody, and
+ *   '*' for everyone) and value
  *   (`inquiry_report_rows` lists each inquiry's contributions; the triggers add and take away the
  *   same rows). A count that falls to zero is deleted, so an erased record leaves nothing behind.
  *   The app fills it when it fills `report_days`.
@@ -70,7 +71,10 @@ export class CreateReportCounts1795000003900 implements MigrationInterface {
 )${postgres ? '' : ' WITHOUT ROWID'}`);
     // The triggers delete the counts that fell to zero after each change: found by this index, not a scan.
     await queryRunner.query(`CREATE INDEX "report_counts_empty" ON "report_counts" ("count") WHERE "count" = 0`);
-    await queryRunner.query(`CREATE VIEW "inquiry_report_rows" AS ${contributions(postgres, '"inquiries" AS r')}`);
+    const rows = contributions(postgres, '"inquiries" AS r');
+    await queryRunner.query(`CREATE VIEW "inquiry_report_rows" AS
+SELECT "day", "measure", "ownerId", "value" FROM (${rows}) AS c
+UNION ALL SELECT "day", "measure", '${EVERYONE}', "value" FROM (${rows}) AS e`);
     if (postgres) await createPostgresTriggers(queryRunner);
     else await createSqliteTriggers(queryRunner);
   }
@@ -145,10 +149,14 @@ function contributions(postgres: boolean, source: string | null, row = 'r'): str
   ].join('\nUNION ALL ');
 }
 
+/** The owner a count is also kept under for everyone's reports, so those read one row per value and day. */
+const EVERYONE = '*';
+
 const upsert = (rows: string) => `INSERT INTO "report_counts" ("day", "measure", "ownerId", "value", "count")
-SELECT "day", "measure", "ownerId", "value", "n" FROM (
+SELECT "day", "measure", CASE WHEN o."k" = 0 THEN "ownerId" ELSE '${EVERYONE}' END, "value", "n" FROM (
 SELECT "day", "measure", "ownerId", "value", SUM("n") AS "n" FROM (${rows}) AS a GROUP BY "day", "measure", "ownerId", "value"
-) AS counted WHERE "n" <> 0 ORDER BY "day", "measure", "ownerId", "value"
+) AS counted CROSS JOIN (SELECT 0 AS "k" UNION ALL SELECT 1) AS o
+WHERE "n" <> 0 ORDER BY "day", "measure", 3, "value"
 ON CONFLICT ("day", "measure", "ownerId", "value") DO UPDATE SET "count" = "report_counts"."count" + excluded."count";
 DELETE FROM "report_counts" WHERE "count" = 0;`;
 

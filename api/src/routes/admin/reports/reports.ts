@@ -32,12 +32,9 @@ async function countsOf(
   ownerId: string | null,
   measures: readonly string[] | null = null,
 ): Promise<Measures> {
-  const params: string[] = [period.from, period.to];
-  let where = '"day" >= ? AND "day" <= ?';
-  if (ownerId !== null) {
-    where += ' AND "ownerId" = ?';
-    params.push(ownerId);
-  }
+  // Everyone's counts are kept under the owner '*' too (migration 1795000003900).
+  const params: string[] = [period.from, period.to, ownerId ?? '*'];
+  let where = '"day" >= ? AND "day" <= ? AND "ownerId" = ?';
   if (measures) {
     where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
     params.push(...measures);
