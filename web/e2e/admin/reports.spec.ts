@@ -1,5 +1,6 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
+import AxeBuilder from '@axe-core/playwright';
 import Database from 'better-sqlite3';
 import type { Locator, Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../support/env';
@@ -112,6 +113,7 @@ test.describe('reports', () => {
     ]);
     // A chart beside each table.
     await expect(page.locator('.report-chart svg')).toHaveCount(8);
+    expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
 
     const mine = page.waitForResponse((r) => r.url().includes('/api/admin/reports?') && r.url().includes('owner=mine'));
     await page.getByRole('combobox', { name: 'Owner' }).selectOption({ label: 'Mine' });
