@@ -153,10 +153,12 @@ function contributions(postgres: boolean, source: string | null, row = 'r'): str
 const EVERYONE = '*';
 
 const upsert = (rows: string) => `INSERT INTO "report_counts" ("day", "measure", "ownerId", "value", "count")
-SELECT "day", "measure", CASE WHEN o."k" = 0 THEN "ownerId" ELSE '${EVERYONE}' END, "value", "n" FROM (
-SELECT "day", "measure", "ownerId", "value", SUM("n") AS "n" FROM (${rows}) AS a GROUP BY "day", "measure", "ownerId", "value"
-) AS counted CROSS JOIN (SELECT 0 AS "k" UNION ALL SELECT 1) AS o
-WHERE "n" <> 0 ORDER BY "day", "measure", 3, "value"
+SELECT "day", "measure", "owner", "value", "n" FROM (
+SELECT "day", "measure", "owner", "value", SUM("n") AS "n" FROM (
+SELECT "day", "measure", CASE WHEN o."k" = 0 THEN "ownerId" ELSE '${EVERYONE}' END AS "owner", "value", "n"
+FROM (${rows}) AS a CROSS JOIN (SELECT 0 AS "k" UNION ALL SELECT 1) AS o
+) AS d GROUP BY "day", "measure", "owner", "value"
+) AS counted WHERE "n" <> 0 ORDER BY "day", "measure", "owner", "value"
 ON CONFLICT ("day", "measure", "ownerId", "value") DO UPDATE SET "count" = "report_counts"."count" + excluded."count";
 DELETE FROM "report_counts" WHERE "count" = 0;`;
 

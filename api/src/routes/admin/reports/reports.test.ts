@@ -82,7 +82,8 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
         destinationPort: 'Mumbai',
         ...respondedAfter('2026-03-10T18:29:00Z', 5000, ana),
       }),
-      inquiry('2026-03-04T10:00:00Z', {
+      // The same local day as INQ-B with another owner: the one insert counts both.
+      inquiry('2026-03-02T12:00:00Z', {
         status: 'Lost',
         ownerId: bob.id,
         commodities: ['Copper'],
