@@ -28,6 +28,7 @@ import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
 import { createFormGuard } from './spam/form-guard';
+import { syncReportDays } from './routes/admin/reports/report-days';
 
 const MB = 1024 * 1024;
 
@@ -68,6 +69,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let sessions: SessionStates | null = null;
   try {
     await db.migrate();
+    await syncReportDays(db, config.timeZone);
     firstAdmin = await ensureFirstAdmin(
       db,
       { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },

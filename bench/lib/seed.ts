@@ -45,8 +45,15 @@ const STORED_COLUMNS = [
   ...Object.keys(derivedColumns(INQUIRY, {})),
 ];
 const COPIED_COLUMNS = STORED_COLUMNS.filter((column) => !OWN_COLUMNS.includes(column));
-const COLUMN_LIST = COPIED_COLUMNS.map((n) => `"${n}"`).join(', ');
-const COPIED_VALUES = COPIED_COLUMNS.map((n) => `t."${n}"`).join(', ');
+
+/** The columns a copy takes from the template, and the varied ones with their expressions. */
+function copiedColumns(varied: Record<string, string> = {}) {
+  const copied = COPIED_COLUMNS.filter((n) => !(n in varied));
+  return {
+    columns: [...copied, ...Object.keys(varied)].map((n) => `"${n}"`).join(', '),
+    values: [...copied.map((n) => `t."${n}"`), ...Object.values(varied)].join(', '),
+  };
+}
 const JSON_COLUMNS = INQUIRY.fields
   .filter((f) => f.kind === 'list' || f.kind === 'files')
   .map((f) => (f.kind === 'files' ? 'attachments' : f.key));
@@ -137,14 +144,26 @@ export async function submitTemplateInquiry(apiUrl: string, files: Parameters<ty
 }
 
 /**
- * Adds inquiries numbered from `from` (inclusive) to `to` (exclusive, at most 1,000,000: references
- * have six digits), copying the template row found by its reference.
+ * Columns a copy sets by SQL of its own instead of the template's: each column's expression from the
+ * copy's number `i` and its creation time `createdAt` (SQL of the engine seeding).
  */
-export async function seedInquiries(store: Store, template: string, from: number, to: number): Promise<void> {
+export type VariedColumns = (engine: Store['engine'], i: string, createdAt: string) => Record<string, string>;
+
+/**
+ * Adds inquiries numbered from `from` (inclusive) to `to` (exclusive, at most 1,000,000: references
+ * have six digits), copying the template row found by its reference, with `vary`'s columns set per copy.
+ */
+export async function seedInquiries(
+  store: Store,
+  template: string,
+  from: number,
+  to: number,
+  vary?: VariedColumns,
+): Promise<void> {
   const values = await readTemplate(store, template);
   for (let start = from; start < to; start += CHUNK) {
     const end = Math.min(to, start + CHUNK) - 1;
-    const added = await (store.engine === 'postgres' ? seedPostgres : seedSqlite)(store, template, values, start, end);
+    const added = await (store.engine === 'postgres' ? seedPostgres : seedSqlite)(store, template, values, start, end, vary);
     // A template not found copies nothing: a bench over an empty table would measure nothing.
     if (added !== end - start + 1) throw new Error(`seeding inquiries ${start}-${end} added ${added} rows`);
     await checkCopy(store, start);
@@ -161,15 +180,17 @@ async function seedPostgres(
   values: Record<string, unknown>,
   first: number,
   last: number,
+  vary?: VariedColumns,
 ): Promise<number> {
   const own = ownValues('i::text', `lpad(i::text, 6, '0')`, values);
   // The literals' names become $4, $5, ... after the template's reference and the range.
   const sql = own.values.replace(/:literal(\d+)/g, (_, n: string) => `$${Number(n) + 4}`);
+  const time = `now() - i * interval '${SPACING_SECONDS} seconds'`;
+  const copied = copiedColumns(vary?.('postgres', 'i', time));
   const { rowCount } = await withPostgres(store.databaseUrl!, (c) =>
     c.query(
-      `INSERT INTO "inquiries" ("id", ${own.columns}, ${COLUMN_LIST}, "createdAt", "updatedAt")
-SELECT gen_random_uuid(), ${sql}, ${COPIED_VALUES},
-  now() - i * interval '${SPACING_SECONDS} seconds', now() - i * interval '${SPACING_SECONDS} seconds'
+      `INSERT INTO "inquiries" ("id", ${own.columns}, ${copied.columns}, "createdAt", "updatedAt")
+SELECT gen_random_uuid(), ${sql}, ${copied.values}, ${time}, ${time}
 FROM "inquiries" t CROSS JOIN generate_series($2::int, $3::int) AS i WHERE t."reference" = $1`,
       [template, first, last, ...own.literals],
     ),
@@ -214,16 +235,18 @@ function seedSqlite(
   values: Record<string, unknown>,
   first: number,
   last: number,
+  vary?: VariedColumns,
 ): Promise<number> {
   const hex = (bytes: number) => `lower(hex(randomblob(${bytes})))`;
   const uuid = `${hex(4)} || '-' || ${hex(2)} || '-4' || substr(${hex(2)}, 2) || '-a' || substr(${hex(2)}, 2) || '-' || ${hex(6)}`;
   const time = `strftime('%Y-%m-%d %H:%M:%f', 'now', '-' || (i * ${SPACING_SECONDS}) || ' seconds')`;
   const own = ownValues('i', `printf('%06d', i)`, values);
+  const copied = copiedColumns(vary?.('sqlite', 'i', time));
   return runInSqliteWorker(
     join(store.dataDir, 'sourcing.sqlite'),
     `WITH RECURSIVE s(i) AS (SELECT CAST(@first AS INTEGER) UNION ALL SELECT i + 1 FROM s WHERE i < @last)
-INSERT INTO "inquiries" ("id", ${own.columns}, ${COLUMN_LIST}, "createdAt", "updatedAt")
-SELECT ${uuid}, ${own.values.replace(/:literal/g, '@literal')}, ${COPIED_VALUES}, ${time}, ${time}
+INSERT INTO "inquiries" ("id", ${own.columns}, ${copied.columns}, "createdAt", "updatedAt")
+SELECT ${uuid}, ${own.values.replace(/:literal/g, '@literal')}, ${copied.values}, ${time}, ${time}
 FROM "inquiries" t CROSS JOIN s WHERE t."reference" = @template`,
     { first, last, template, ...Object.fromEntries(own.literals.map((text, n) => [`literal${n}`, text])) },
   );

@@ -49,6 +49,7 @@ import type { ResponseTargetSettings } from './response-targets';
 import { FORM_PROOF_HEADER, HONEYPOT_FIELD, type FormProof } from './form-guard';
 import type { ContactMessageInput } from './records';
 import type { ColumnChoices, CreateViewRequest, SavedView, UpdateViewInput } from './views';
+import type { ReportName, Reports, ReportsQuery } from './reports';
 import type { BlockListPage, BulkErased, PersonErased, PersonLookup, PrivacySettings, PrivacySettingsInput } from './privacy';
 import type {
   AcceptInvitationInput,
@@ -92,6 +93,8 @@ export const FAILURE_MESSAGES = {
   },
   exportCsv: 'Export failed',
   stats: 'Failed to load the dashboard',
+  reports: 'Failed to load the reports',
+  reportCsv: 'The report could not be downloaded',
   staff: 'Failed to load the staff accounts',
   saveStaff: 'Failed to save the staff account',
   audit: 'Failed to load the audit trail',
@@ -422,6 +425,16 @@ export function createApiClient(options: ApiClientOptions) {
       json<DashboardStats>('GET', `${API_PATHS.adminStats}${queryString({ period })}`, FAILURE_MESSAGES.stats, {
         authenticated: true,
       }),
+    /** Every report of the Reports page for a period and owner (docs/api.md#reports). */
+    reports: (query: ReportsQuery) =>
+      json<Reports>('GET', `${API_PATHS.adminReports}${queryString(query)}`, FAILURE_MESSAGES.reports, { authenticated: true }),
+    /** One report's table as a CSV file. */
+    reportCsv: async (report: ReportName, query: ReportsQuery) =>
+      (
+        await send('GET', `${API_PATHS.adminReports}/${report}.csv${queryString(query)}`, FAILURE_MESSAGES.reportCsv, {
+          authenticated: true,
+        })
+      ).blob(),
     /** Erases a record and its files (owners). */
     erase: (name: AdminListName, id: string) =>
       json<{ message: string }>('DELETE', `${ADMIN_LISTS[name].path}/${encodeURIComponent(id)}`, FAILURE_MESSAGES.erase, {

@@ -26,6 +26,8 @@ export const API_PATHS = {
   /** Owners' invitations of new staff. */
   adminInvitations: '/admin/invitations',
   adminStats: '/admin/stats',
+  /** The Reports page's figures, and each report's CSV at `/admin/reports/<report>.csv` (docs/api.md#reports). */
+  adminReports: '/admin/reports',
   adminStaff: '/admin/staff',
   adminAssignmentRules: '/admin/assignment-rules',
   /** The response targets and their business-hours calendar (docs/admin.md#response-targets). */

@@ -27,3 +27,4 @@ export * from './backups';
 export * from './time-zones';
 export * from './business-hours/business-hours';
 export * from './response-targets';
+export * from './reports';

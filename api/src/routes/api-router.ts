@@ -28,6 +28,7 @@ import { registerBlockListRoutes } from '../privacy/block-list-routes';
 import { registerPersonRoutes } from '../privacy/person-routes';
 import { registerPrivacySettingsRoutes } from '../privacy/privacy-settings-routes';
 import { registerFormChallengeRoute } from '../spam/challenge-route';
+import { registerReportsRoutes } from './admin/reports/reports-routes';
 import { registerStatsRoutes } from './admin/stats/stats-routes';
 import { registerUploadRoutes } from './files/uploads/upload-routes';
 import { registerSystemRoutes } from './system/system-routes';
@@ -59,6 +60,7 @@ export function createApiRouter(deps: AppDeps): Router {
   registerReadStateRoutes(router, deps);
   registerUploadRoutes(router, deps);
   registerStatsRoutes(router, deps);
+  registerReportsRoutes(router, deps);
   registerStaffRoutes(router, deps);
   registerViewRoutes(router, deps);
   registerInvitationRoutes(router, deps);

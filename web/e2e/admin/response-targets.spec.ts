@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { backdateRecord } from '@sourcing/api/test/backdate';
+import { backdateRecord } from '@sourcing/api/test/server-database';
 import { defaultResponseTargetSettings } from '@sourcing/shared';
 import { E2E_ADMIN, E2E_DATA_DIR } from '../support/env';
 import { bearerOf, expect, openAdmin, seedContact, test, uniqueTag } from './support';

@@ -8,6 +8,7 @@ import { InvitationPage } from './account/InvitationPage';
 import { AuditPage } from './audit/AuditPage';
 import { UnmatchedMailPage } from './conversation/UnmatchedMailPage';
 import { DashboardPage } from './dashboard/DashboardPage';
+import { ReportsPage } from './reports/ReportsPage';
 import { AdminLayout } from './layout/AdminLayout';
 import { AdminListPage } from './lists/AdminListPage';
 import { LIST_DEFINITIONS } from './lists/list-definitions';
@@ -88,6 +89,7 @@ function AdminRoutes() {
             <Route path=":id" element={<RecordDetailPage key={definition.name} definition={definition} />} />
           </Route>
         ))}
+        <Route path="reports" element={<ReportsPage />} />
         <Route path="unmatched-mail" element={<UnmatchedMailPage />} />
         <Route path="outbox" element={<OutboxPage />} />
         <Route path="settings" element={<SettingsPage />} />

@@ -2,13 +2,14 @@ import { describe, expect, it } from 'vitest';
 import { NAV_ITEMS, pageTitleFor } from './nav';
 
 describe('sidebar links', () => {
-  it("are the links of docs/admin.md#layout in order: the lists, the agents' Unmatched mail, then the owners' Outbox, Audit, People and Settings", () => {
+  it("are the links of docs/admin.md#layout in order: the lists, the agents' Reports and Unmatched mail, then the owners' Outbox, Audit, People and Settings", () => {
     expect(NAV_ITEMS.map((i) => [i.label, i.to])).toEqual([
       ['Dashboard', '/admin'],
       ['Inquiries', '/admin/inquiries'],
       ['Supplier Inquiries', '/admin/supplier-inquiries'],
       ['Contact Queries', '/admin/contact-queries'],
       ['Subscribers', '/admin/subscribers'],
+      ['Reports', '/admin/reports'],
       ['Unmatched mail', '/admin/unmatched-mail'],
       ['Outbox', '/admin/outbox'],
       ['Audit', '/admin/audit'],
@@ -16,7 +17,7 @@ describe('sidebar links', () => {
       ['Settings', '/admin/settings'],
     ]);
     expect(NAV_ITEMS.filter((i) => i.role === 'owner').map((i) => i.label)).toEqual(['Outbox', 'Audit', 'People', 'Settings']);
-    expect(NAV_ITEMS.filter((i) => i.role === 'agent').map((i) => i.label)).toEqual(['Unmatched mail']);
+    expect(NAV_ITEMS.filter((i) => i.role === 'agent').map((i) => i.label)).toEqual(['Reports', 'Unmatched mail']);
   });
 });
 
@@ -32,6 +33,7 @@ describe('pageTitleFor', () => {
     expect(pageTitleFor('/admin/audit')).toBe('Audit');
     expect(pageTitleFor('/admin/people')).toBe('People');
     expect(pageTitleFor('/admin/unmatched-mail')).toBe('Unmatched mail');
+    expect(pageTitleFor('/admin/reports')).toBe('Reports');
   });
 
   it('does not mistake a prefix for a section', () => {

@@ -14,6 +14,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { label: 'Dashboard', to: '/admin' },
   ...LIST_DEFINITIONS.map((d) => ({ label: d.navLabel, to: `/admin/${d.route}`, list: d.name })),
+  { label: 'Reports', to: '/admin/reports', role: 'agent' },
   { label: 'Unmatched mail', to: '/admin/unmatched-mail', role: 'agent' },
   { label: 'Outbox', to: '/admin/outbox', role: 'owner' },
   { label: 'Audit', to: '/admin/audit', role: 'owner' },

@@ -1,5 +1,5 @@
 import type { QueryKey } from '@tanstack/react-query';
-import type { AdminListName, AuditQuery, StatsPeriod } from '@sourcing/shared';
+import type { AdminListName, AuditQuery, ReportsQuery, StatsPeriod } from '@sourcing/shared';
 import type { ListRequest } from '../lists/list-pages';
 
 /** What the audit trail is read with, besides its pages. */
@@ -24,6 +24,8 @@ export const queryKeys = {
   allMatches: ['matches'] as const,
   stats: (period: StatsPeriod) => ['stats', period] as const,
   allStats: ['stats'] as const,
+  /** The Reports page's figures: under the stats prefix, so whatever re-reads the dashboard's figures re-reads them too. */
+  reports: (query: ReportsQuery) => ['stats', 'reports', query] as const,
   /** The outbox's newest mails, of one record or (null) of all. */
   outbox: (recordId: string | null) => ['outbox', recordId] as const,
   allOutbox: ['outbox'] as const,
