@@ -69,8 +69,9 @@ for (const role of ROLES) {
     await offered(page.getByRole('combobox', { name: 'Owner', exact: true }), work);
     if (!work) {
       const desk = page.locator('.desk-panel');
-      await expect(desk.getByRole('term')).toHaveText(['Status', 'Owner']);
-      await expect(desk.getByRole('definition')).toHaveText(['New', 'Unassigned']);
+      // What a viewer reads: the status and owner, and where the record came from (docs/admin.md#record-sources).
+      await expect(desk.getByRole('term')).toHaveText(['Status', 'Owner', 'Source']);
+      await expect(desk.getByRole('definition')).toHaveText(['New', 'Unassigned', 'Site form']);
     }
     await expect(page.getByRole('list', { name: 'Timeline' })).toBeVisible();
     await offered(page.getByRole('textbox', { name: 'Add a note' }), work);
