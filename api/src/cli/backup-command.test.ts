@@ -36,7 +36,7 @@ describe.each(TEST_ENGINES)('the backup commands on %s', (engine) => {
     const written = await run(['backup', '--to', folder]);
     expect(written.code, written.out).toBe(0);
     expect(written.out).toMatch(
-      /^Backup written: .*sourcing-backup-\d{8}T\d{6}Z-[0-9a-f]{4}\.tar \(\d+\.\d KB\)\.\nMigration level: /,
+      /^Backup written: .*sourcing-backup-\d{8}T\d{6}Z-[0-9a-f]{4}\.tar \(\d+\.\d [KM]B\)\.\nMigration level: /,
     );
     expect(written.out).toContain(
       'JWT_SECRET is set by the environment, so it is not in the archive: keep its value with the backup.',

@@ -6,6 +6,7 @@ import { createStaffAccount, headersOf } from '../test/staff';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { AddFirstResponses1795000003300 } from './migrations/1795000003300-add-first-responses';
 import { AddResponseTargets1795000003700 } from './migrations/1795000003700-add-response-targets';
+import { CreateReportCounts1795000003900 } from './migrations/1795000003900-create-report-counts';
 
 /** Records answered before migration 1795000003300 get their first response from the outbox and the timeline. */
 describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
@@ -39,15 +40,18 @@ describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
     );
 
     // Back to the schema before the migration, then forward again: what the upgrade of a real database does.
-    // The response targets' indexes read its column: they go first and come back after it.
+    // The response targets' indexes and the reports' view read its columns: they go first and come back after it.
     const migration = new AddFirstResponses1795000003300();
     const targets = new AddResponseTargets1795000003700();
+    const reports = new CreateReportCounts1795000003900();
     await server.deps.db.transaction(async (tx) => {
       const runner = tx.manager.queryRunner!;
+      await reports.down(runner);
       await targets.down(runner);
       await migration.down(runner);
       await migration.up(runner);
       await targets.up(runner);
+      await reports.up(runner);
     });
 
     const responses = async (id: string) =>
