@@ -20,6 +20,7 @@ import { recordRow, seedRows, type RowOfList } from '../../test/factories';
 import { smtpCapture, type SmtpCapture } from '../../test/smtp-capture';
 import { createStaffAccount } from '../../test/staff';
 import { call, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { queryPlan } from '../../test/query-plan';
 import { dbTime } from '../../db/engine';
 import { filteredRows, listDefinitionOf } from '../list/record-list';
 import { segmentQuery, sortOrderOf } from '../list/sorted-pages';
@@ -445,18 +446,7 @@ describe.each(TEST_ENGINES)('the follow-up reads on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const plan = async ({ sql, params }: { sql: string; params: unknown[] }) => {
-    const { db } = server.deps;
-    if (engine === 'postgres') {
-      return db.transaction(async (tx) => {
-        await tx.run('SET LOCAL enable_seqscan = off');
-        const lines = await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
-        return lines.map((line) => line['QUERY PLAN']).join('\n');
-      });
-    }
-    const lines = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
-    return lines.map((line) => line.detail).join('\n');
-  };
+  const plan = ({ sql, params }: { sql: string; params: unknown[] }) => queryPlan(server.deps.db, engine, sql, params);
 
   it('the job reads only the follow-ups and the snoozes that are due', async () => {
     const now = dbTime(engine, new Date());

@@ -15,6 +15,7 @@ import { recordRow, seedRows } from '../../test/factories';
 import type { RecordKind } from '../record-kind';
 import { RECORD_KINDS } from '../record-kinds';
 import { call, startTestServer, TEST_ADMIN, TEST_ENGINES, type TestServer } from '../../test/support';
+import { queryPlan } from '../../test/query-plan';
 
 const START = Date.parse('2026-01-01T00:00:00Z');
 /** Row i was created i minutes after START; a few share a timestamp to exercise the id tiebreak. */
@@ -297,16 +298,7 @@ describe.each(TEST_ENGINES)('search index on %s', (engine) => {
     const filter = { q, since: null, filters: {}, ...narrowed };
     const [first] = (await sortOrderOf(server.deps, def, DEFAULT_SORT, filter)).segments;
     const { sql, params } = segmentQuery(server.deps, def, filteredRows(server.deps, def, filter), first, null, 50);
-    const { db } = server.deps;
-    if (engine === 'postgres') {
-      return db.transaction(async (tx) => {
-        await tx.run('SET LOCAL enable_seqscan = off');
-        const lines = await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
-        return lines.map((line) => line['QUERY PLAN']).join('\n');
-      });
-    }
-    const lines = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
-    return lines.map((line) => line.detail).join('\n');
+    return queryPlan(server.deps.db, engine, sql, params);
   };
 
   it('looks search text up in the index', async () => {

@@ -14,6 +14,7 @@ import { recordEvents } from '../../test/events';
 import { withProof } from '../../test/form-proof';
 import { createStaffAccount } from '../../test/staff';
 import { call, jsonBody, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
+import { queryPlan } from '../../test/query-plan';
 import { dbTime } from '../../db/engine';
 import { keepFirstResponse } from '../desk/first-response';
 import { RECORD_KINDS } from '../record-kinds';
@@ -238,18 +239,7 @@ describe.each(TEST_ENGINES)('the response target reads on %s', (engine) => {
   });
   afterAll(() => server?.close());
 
-  const plan = async (sql: string, params: unknown[]) => {
-    const { db } = server.deps;
-    if (engine === 'postgres') {
-      return db.transaction(async (tx) => {
-        await tx.run('SET LOCAL enable_seqscan = off');
-        const lines = await tx.all<{ 'QUERY PLAN': string }>(`EXPLAIN ${sql}`, params);
-        return lines.map((line) => line['QUERY PLAN']).join('\n');
-      });
-    }
-    const lines = await db.all<{ detail: string }>(`EXPLAIN QUERY PLAN ${sql}`, params);
-    return lines.map((line) => line.detail).join('\n');
-  };
+  const plan = (sql: string, params: unknown[]) => queryPlan(server.deps.db, engine, sql, params);
 
   it('the watch reads only the unanswered records with a due time, never the whole table', async () => {
     const now = dbTime(engine, new Date());
