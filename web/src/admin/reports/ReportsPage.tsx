@@ -2,8 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
-  OWNER_MINE,
-  OWNER_UNASSIGNED,
   REPORT_BREAKDOWNS,
   reportCsvFileName,
   reportTable,
@@ -12,7 +10,7 @@ import {
   type Reports,
   type ReportsQuery,
 } from '@sourcing/shared';
-import { useAssignees } from '../desk/assignees';
+import { OwnerOptions } from '../filters/OwnerOptions';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { failureOf, LoadError } from '../ui/LoadError';
@@ -139,7 +137,6 @@ function ReportFilters({
   shown: Reports | undefined;
   onChange: (key: keyof ReportsQuery, value: string) => void;
 }) {
-  const assignees = useAssignees();
   return (
     <form className="panel reports-filters" aria-label="Report filters" onSubmit={(e) => e.preventDefault()}>
       <label>
@@ -153,14 +150,7 @@ function ReportFilters({
       <label>
         Owner
         <select value={query.owner ?? ''} onChange={(e) => onChange('owner', e.target.value)}>
-          <option value="">Everyone</option>
-          <option value={OWNER_MINE}>Mine</option>
-          <option value={OWNER_UNASSIGNED}>Unassigned</option>
-          {assignees.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <OwnerOptions unset="Everyone" value={query.owner ?? ''} />
         </select>
       </label>
     </form>
