@@ -53,12 +53,24 @@ test.describe('response targets', () => {
     await openAdmin(page, `/admin/contact-queries?q=${tag}&response=at-risk`);
     await expect(page.getByText(`No contact messages match “${tag}” with response: at risk.`)).toBeVisible();
 
-    // Without the holidays the desk was open all along: the hour ran out an hour ago.
-    await saveSettings(page, []);
-    await expect(toast(page, `Response target missed: ${name}`)).toBeVisible();
-
+    // The At risk view counts what it shows, as the status tabs do, and the count follows live.
     await openAdmin(page, `/admin/contact-queries?q=${tag}`);
-    await page.getByRole('link', { name: 'At risk', exact: true }).click();
+    const atRisk = page.getByRole('navigation', { name: 'Follow-up views' }).getByRole('link', { name: /^At risk/ });
+    await expect(atRisk).toHaveText(/^At risk \d+$/);
+    const before = Number((await atRisk.textContent())!.replace(/\D/g, ''));
+
+    // Without the holidays the desk was open all along: the hour ran out an hour ago.
+    const openAllWeek = defaultResponseTargetSettings(ZONE);
+    openAllWeek.targets.contacts = 60;
+    for (const day of Object.keys(openAllWeek.calendar.week) as (keyof typeof openAllWeek.calendar.week)[]) {
+      openAllWeek.calendar.week[day] = [{ open: '00:00', close: '24:00' }];
+    }
+    const headers = await bearerOf(page.request, E2E_ADMIN);
+    expect((await page.request.put('/api/admin/response-targets', { data: openAllWeek, headers })).status()).toBe(200);
+    await expect(toast(page, `Response target missed: ${name}`)).toBeVisible();
+    await expect(atRisk).toHaveText(`At risk ${before + 1}`);
+
+    await atRisk.click();
     await expect(page).toHaveURL(/\?response=at-risk$/);
     await openAdmin(page, `/admin/contact-queries?q=${tag}&response=at-risk`);
     await expect(row).toContainText('Response missed');

@@ -229,7 +229,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
           </button>
         </div>
       </div>
-      {followUps && <FollowUpViews />}
+      {followUps && <FollowUpViews list={definition.name as DeskListName} />}
       <FilterBar
         list={definition.name}
         filters={filters}
