@@ -37,14 +37,14 @@ test('every report table shows its last column, and the date filters look like t
   const wide = (page.viewportSize()?.width ?? 0) >= 1000;
   for (const box of boxes) {
     // The table's box ends within the panel.
-    expect(box.boxRight, box.title!).toBeLessThanOrEqual(box.panelRight + 0.5);
+    expect(box.boxRight, box.title).toBeLessThanOrEqual(box.panelRight + 0.5);
     if (wide || box.scrollWidth <= box.clientWidth) {
       // Nothing hidden: the last column ends within the box, which has nothing to scroll to.
-      expect(box.scrollWidth, box.title!).toBeLessThanOrEqual(box.clientWidth);
-      expect(box.lastColumnRight, box.title!).toBeLessThanOrEqual(box.boxRight + 0.5);
+      expect(box.scrollWidth, box.title).toBeLessThanOrEqual(box.clientWidth);
+      expect(box.lastColumnRight, box.title).toBeLessThanOrEqual(box.boxRight + 0.5);
     } else {
       // On a phone a table wider than the panel scrolls within its own box.
-      expect(box.scrolls, box.title!).toBe(true);
+      expect(box.scrolls, box.title).toBe(true);
     }
   }
   // Nor is the page wider than the screen.
