@@ -6,11 +6,16 @@ import { recordByReference } from '../test/references';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 
 const PARTNER = 'https://partner.example';
+/** Listed as `https://*.shops.example`: each shop frames the form (docs/forms.md#embedded-forms). */
+const WILDCARD_DOMAIN = 'shops.example';
 
 describe.each(TEST_ENGINES)('record sources on %s', (engine) => {
   let server: TestServer;
   beforeAll(async () => {
-    server = await startTestServer({ engine, env: { EMBED_ORIGINS: `https://other-partner.example, ${PARTNER}/` } });
+    server = await startTestServer({
+      engine,
+      env: { EMBED_ORIGINS: `https://other-partner.example, ${PARTNER}/, https://*.${WILDCARD_DOMAIN}` },
+    });
   });
   afterAll(() => server?.close());
 
@@ -42,6 +47,19 @@ describe.each(TEST_ENGINES)('record sources on %s', (engine) => {
       source: 'embed',
       sourcePartner: PARTNER,
     });
+  });
+
+  it('a submission framed by an origin under a listed wildcard is stored as embed, with that origin', async () => {
+    for (const shop of [`https://eu.${WILDCARD_DOMAIN}`, `https://a.b.${WILDCARD_DOMAIN}`]) {
+      expect(await submitInquiry(shop)).toMatchObject({ source: 'embed', sourcePartner: shop });
+    }
+    for (const claimed of [
+      `https://${WILDCARD_DOMAIN}`,
+      `http://eu.${WILDCARD_DOMAIN}`,
+      `https://eu.${WILDCARD_DOMAIN}.evil.example`,
+    ]) {
+      expect(await submitInquiry(claimed)).toMatchObject({ source: 'form', sourcePartner: null });
+    }
   });
 
   it('an origin EMBED_ORIGINS does not list, or no origin at all, is stored as form and never kept', async () => {

@@ -109,7 +109,10 @@ test.describe('follow-ups and snooze', () => {
     await expect(panel(page).getByText('Due', { exact: true })).toBeVisible();
 
     await page.getByRole('link', { name: /Back to/ }).click();
-    await page.getByRole('link', { name: 'Overdue', exact: true }).click();
+    await page
+      .getByRole('navigation', { name: 'Follow-up views' })
+      .getByRole('link', { name: /^Overdue/ })
+      .click();
     await expect(page).toHaveURL(/owner=mine&followUp=overdue/);
     await expect(table(page).getByRole('row').filter({ hasText: values.fullName })).toContainText('Follow up');
   });

@@ -1,3 +1,4 @@
+import AxeBuilder from '@axe-core/playwright';
 import type { Page } from '@playwright/test';
 import { backdateRecord } from '@sourcing/api/test/server-database';
 import { defaultResponseTargetSettings } from '@sourcing/shared';
@@ -52,12 +53,24 @@ test.describe('response targets', () => {
     await openAdmin(page, `/admin/contact-queries?q=${tag}&response=at-risk`);
     await expect(page.getByText(`No contact messages match “${tag}” with response: at risk.`)).toBeVisible();
 
-    // Without the holidays the desk was open all along: the hour ran out an hour ago.
-    await saveSettings(page, []);
-    await expect(toast(page, `Response target missed: ${name}`)).toBeVisible();
-
+    // The At risk view counts what it shows, as the status tabs do, and the count follows live.
     await openAdmin(page, `/admin/contact-queries?q=${tag}`);
-    await page.getByRole('link', { name: 'At risk', exact: true }).click();
+    const atRisk = page.getByRole('navigation', { name: 'Follow-up views' }).getByRole('link', { name: /^At risk/ });
+    await expect(atRisk).toHaveText(/^At risk \d+$/);
+    const before = Number((await atRisk.textContent())!.replace(/\D/g, ''));
+
+    // Without the holidays the desk was open all along: the hour ran out an hour ago.
+    const openAllWeek = defaultResponseTargetSettings(ZONE);
+    openAllWeek.targets.contacts = 60;
+    for (const day of Object.keys(openAllWeek.calendar.week) as (keyof typeof openAllWeek.calendar.week)[]) {
+      openAllWeek.calendar.week[day] = [{ open: '00:00', close: '24:00' }];
+    }
+    const headers = await bearerOf(page.request, E2E_ADMIN);
+    expect((await page.request.put('/api/admin/response-targets', { data: openAllWeek, headers })).status()).toBe(200);
+    await expect(toast(page, `Response target missed: ${name}`)).toBeVisible();
+    await expect(atRisk).toHaveText(`At risk ${before + 1}`);
+
+    await atRisk.click();
     await expect(page).toHaveURL(/\?response=at-risk$/);
     await openAdmin(page, `/admin/contact-queries?q=${tag}&response=at-risk`);
     await expect(row).toContainText('Response missed');
@@ -75,6 +88,35 @@ test.describe('response targets', () => {
     await expect(form.getByLabel('Time zone')).toHaveValue(ZONE);
     await expect(form.getByLabel('Sunday', { exact: true })).toHaveValue('00:00-24:00');
     await expect(form.getByLabel(/^Holidays/)).toHaveValue('2030-12-25');
+
+    // The weekdays are a grid, a row each: the day's name, then its hours in one column; the
+    // holidays have a fieldset of their own; the fields look like the Settings page's others.
+    const rows = await Promise.all(
+      ['Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday', 'Sunday'].map(async (day) => {
+        const input = (await form.getByLabel(day, { exact: true }).boundingBox())!;
+        const name = (await form.getByText(day, { exact: true }).boundingBox())!;
+        return { input, name };
+      }),
+    );
+    for (const [i, { input, name }] of rows.entries()) {
+      expect(input.x).toBe(rows[0].input.x);
+      expect(name.x).toBeLessThan(input.x);
+      expect(Math.abs(name.y + name.height / 2 - (input.y + input.height / 2))).toBeLessThan(4);
+      if (i > 0) expect(input.y).toBeGreaterThan(rows[i - 1].input.y + rows[i - 1].input.height);
+    }
+    await expect(form.getByRole('group', { name: 'Holidays' }).getByLabel(/^Holidays/)).toBeVisible();
+    const looks = (label: string | RegExp) =>
+      form.getByLabel(label).evaluate((field) => {
+        const style = getComputedStyle(field);
+        return `${style.borderTopWidth} ${style.borderTopColor} ${style.borderTopLeftRadius} ${style.paddingLeft} ${style.fontSize}`;
+      });
+    const fieldStyle = await looks('Time zone');
+    for (const label of ['Contact Queries', 'Monday', /^Holidays/, 'Warn this many minutes before the target']) {
+      expect(await looks(label)).toBe(fieldStyle);
+    }
+    expect(
+      (await new AxeBuilder({ page }).include('#response-targets-title').include('.response-target-form').analyze()).violations,
+    ).toEqual([]);
 
     await form.getByLabel('Monday', { exact: true }).fill('nine to five');
     await form.getByRole('button', { name: 'Save response targets' }).click();

@@ -52,10 +52,14 @@ export const mayOwnRecords = (admin: Pick<AdminRow, 'role' | 'disabledAt'>) =>
 const assignee = (admins: Map<string, Assignee>, id: string | null): Assignee | null =>
   id === null ? null : (admins.get(id) ?? { id, email: id, name: id });
 
-/** 'moved Jane Doe to Quoted and assigned it to Ana Silva' */
-function changeText(title: string, status: string | null, owner: Assignee | null | undefined): string {
+/**
+ * What the live toast says after the actor's name: 'moved Jane Doe to Quoted and assigned it to Ana
+ * Silva'; a move to Won or Lost with its reason, 'moved Jane Doe to Lost (Price too high)'
+ * (docs/admin.md#outcome-reasons).
+ */
+function changeText(title: string, status: { to: string; reason?: string } | null, owner: Assignee | null | undefined): string {
   const parts: string[] = [];
-  if (status !== null) parts.push(`moved ${title} to ${status}`);
+  if (status !== null) parts.push(`moved ${title} to ${status.to}${status.reason ? ` (${status.reason})` : ''}`);
   if (owner !== undefined) {
     const it = parts.length ? 'it' : title;
     parts.push(owner ? `assigned ${it} to ${owner.name}` : `unassigned ${it}`);
@@ -196,7 +200,7 @@ export async function applyDeskChange(
     }
     outcome.updated.push(next);
     await announce(
-      changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, status, newOwner), row),
+      changeEvent(kind, next, actor, status !== null ? 'status' : 'owner', changeText(title, statusChange, newOwner), row),
     );
   }
   await storeEvents(tx, events);

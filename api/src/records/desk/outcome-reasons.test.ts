@@ -1,5 +1,14 @@
-import { ADMIN_LISTS, outcomeReasonsOf, type AuditPage, type DeskListName, type TimelineEntry } from '@sourcing/shared';
+import {
+  ADMIN_LISTS,
+  outcomeReasonsOf,
+  WS_PROTOCOL,
+  type AuditPage,
+  type DeskListName,
+  type RealtimeEvent,
+  type TimelineEntry,
+} from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import WebSocket from 'ws';
 import { recordRow, seedRows } from '../../test/factories';
 import { createStaffAccount, headersOf } from '../../test/staff';
 import { call, sendJson, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -91,6 +100,41 @@ describe.each(TEST_ENGINES)('outcome reasons on %s', (engine) => {
       `owner → ${agent.email}`,
       'status Lost → Won (Other)',
       'status Won → Quoted',
+    ]);
+  });
+
+  it('the live change other admins are shown says the reason of a move to Won or Lost', async () => {
+    const rows = ['Asha Live', 'Ravi Live'].map((fullName) => recordRow('inquiries', new Date(), { fullName }));
+    await seedRows(server.deps.db, 'inquiries', rows);
+    const [asha, ravi] = rows.map((row) => row.id);
+    const colleague = await createStaffAccount(server, 'owner');
+    const socket = new WebSocket(`${server.url.replace('http', 'ws')}/api/ws`, [WS_PROTOCOL, server.deps.tokens.sign(colleague)]);
+    await new Promise((resolve, reject) => socket.once('open', resolve).once('error', reject));
+    const texts: string[] = [];
+    const received = new Promise<void>((resolve) =>
+      socket.on('message', (data) => {
+        const { summary, change } = JSON.parse(String(data)) as RealtimeEvent;
+        if (change && [asha, ravi].includes(summary.id)) texts.push(change.text);
+        if (texts.length === 4) resolve();
+      }),
+    );
+    await send('PATCH', path('inquiries', asha), { version: 1, status: 'Lost', reason: 'Price too high', ownerId: agent.id });
+    await send('POST', `${path('inquiries')}/bulk`, {
+      records: [
+        { id: asha, version: 2 },
+        { id: ravi, version: 1 },
+      ],
+      status: 'Won',
+      reason: 'Best price',
+    });
+    await send('PATCH', path('inquiries', ravi), { version: 2, status: 'Quoted' });
+    await received;
+    socket.close();
+    expect(texts).toEqual([
+      `moved Asha Live to Lost (Price too high) and assigned it to ${agent.email}`,
+      'moved Asha Live to Won (Best price)',
+      'moved Ravi Live to Won (Best price)',
+      'moved Ravi Live to Quoted',
     ]);
   });
 

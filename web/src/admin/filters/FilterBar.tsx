@@ -2,25 +2,14 @@ import { useEffect, useMemo, useRef, useState } from 'react';
 import {
   filteredFields,
   HAS_ATTACHMENT,
-  OWNER_MINE,
-  OWNER_UNASSIGNED,
   RECORD_DEFINITIONS,
   type AdminListName,
   type FilteredField,
   type ListFilters,
 } from '@sourcing/shared';
-import { useAssignees } from '../desk/assignees';
 import { debounce } from '../ui/debounce';
-import {
-  ANY,
-  filterLabel,
-  filterParams,
-  FOLLOW_UP_CHOICES,
-  FOLLOW_UP_PARAMS,
-  MINE_LABEL,
-  UNASSIGNED_LABEL,
-  type FollowUpSearch,
-} from './list-search';
+import { ANY, filterLabel, filterParams, FOLLOW_UP_CHOICES, FOLLOW_UP_PARAMS, type FollowUpSearch } from './list-search';
+import { OwnerOptions } from './OwnerOptions';
 
 /** As the search box: one request once the typing pauses. */
 const TYPED_FILTER_DEBOUNCE_MS = 300;
@@ -193,21 +182,11 @@ function TypedFilter(props: {
 }
 
 function OwnerFilter(props: { value: string; onChange: (value: string) => void }) {
-  const assignees = useAssignees();
-  const unlisted = props.value && ![OWNER_MINE, OWNER_UNASSIGNED, ...assignees.map((a) => a.id)].includes(props.value);
   return (
     <label className="filter-field">
       <span>Owner</span>
       <select className="filter-input" value={props.value} onChange={(e) => props.onChange(e.target.value)}>
-        <option value="">{ANY}</option>
-        <option value={OWNER_MINE}>{MINE_LABEL}</option>
-        <option value={OWNER_UNASSIGNED}>{UNASSIGNED_LABEL}</option>
-        {unlisted && <option value={props.value}>{props.value}</option>}
-        {assignees.map((a) => (
-          <option key={a.id} value={a.id}>
-            {a.name}
-          </option>
-        ))}
+        <OwnerOptions unset={ANY} value={props.value} />
       </select>
     </label>
   );

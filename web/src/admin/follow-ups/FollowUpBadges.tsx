@@ -13,8 +13,8 @@ export function FollowUpBadges({ row }: { row: object }) {
   const now = new Date();
   return (
     <>
-      {isFollowUpDue(state, now) && <span className="follow-up-badge">Follow up</span>}
-      {isSnoozed(state, now) && <span className="snoozed-badge">Snoozed</span>}
+      {isFollowUpDue(state, now) && <span className="record-badge follow-up-badge">Follow up</span>}
+      {isSnoozed(state, now) && <span className="record-badge snoozed-badge">Snoozed</span>}
     </>
   );
 }

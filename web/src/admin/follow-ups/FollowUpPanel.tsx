@@ -26,7 +26,7 @@ export function FollowUpPanel({ list, record }: { list: DeskListName; record: { 
       {record.followUpAt ? (
         <p className="follow-up-current">
           Follow up on <time dateTime={record.followUpAt}>{formatDateTime(record.followUpAt)}</time>
-          {isFollowUpDue(record, now) && <span className="follow-up-badge">Due</span>}
+          {isFollowUpDue(record, now) && <span className="record-badge follow-up-badge">Due</span>}
         </p>
       ) : (
         <p className="follow-up-current">No follow-up set</p>

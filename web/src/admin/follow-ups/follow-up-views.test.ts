@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { FOLLOW_UP_VIEWS, isViewShown, viewSearch } from './follow-up-views';
+import { FOLLOW_UP_VIEWS, isViewShown, viewRequest, viewSearch } from './follow-up-views';
 
 const [today, overdue, atRisk] = FOLLOW_UP_VIEWS;
 
@@ -18,5 +18,16 @@ describe('the follow-up views', () => {
     expect(isViewShown(overdue, new URLSearchParams(''))).toBe(false);
     expect(isViewShown(atRisk, new URLSearchParams('response=at-risk'))).toBe(true);
     expect(isViewShown(atRisk, new URLSearchParams('response=at-risk&owner=mine'))).toBe(false);
+  });
+
+  it('count what they show: the API is asked for their records as the list would be', () => {
+    expect(viewRequest('inquiries', today)).toEqual({ q: '', status: undefined, filters: { owner: 'mine' }, followUp: 'today' });
+    expect(viewRequest('contacts', overdue)).toEqual({
+      q: '',
+      status: undefined,
+      filters: { owner: 'mine' },
+      followUp: 'overdue',
+    });
+    expect(viewRequest('supplierInquiries', atRisk)).toEqual({ q: '', status: undefined, filters: {}, response: 'at-risk' });
   });
 });

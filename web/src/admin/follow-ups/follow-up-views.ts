@@ -1,4 +1,6 @@
-import { OWNER_MINE } from '@sourcing/shared';
+import { OWNER_MINE, type AdminListName } from '@sourcing/shared';
+import { apiQuery, filtersInUrl, followUpsInUrl } from '../filters/list-search';
+import type { ListRequest } from '../lists/list-pages';
 
 /**
  * A ready view of a worked list, as the URL parameters it sets: the signed-in admin's follow-ups
@@ -28,3 +30,14 @@ export const isViewShown = (view: FollowUpView, params: URLSearchParams): boolea
   wanted.sort();
   return shown.toString() === wanted.toString();
 };
+
+/** What the API is asked for the records a view of `list` shows: its count is their total. */
+export function viewRequest(list: AdminListName, view: FollowUpView): ListRequest {
+  const params = new URLSearchParams(view.params);
+  return apiQuery({
+    q: '',
+    status: null,
+    filters: filtersInUrl(list, params),
+    followUps: followUpsInUrl(list, params) ?? undefined,
+  });
+}

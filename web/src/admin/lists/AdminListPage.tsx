@@ -229,7 +229,7 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
           </button>
         </div>
       </div>
-      {followUps && <FollowUpViews />}
+      {followUps && <FollowUpViews list={definition.name as DeskListName} />}
       <FilterBar
         list={definition.name}
         filters={filters}
@@ -306,7 +306,7 @@ function UnreadMarker() {
 
 /** After a record's name: its customer answered by e-mail and nobody has read it yet (docs/admin.md#conversation). */
 function CustomerRepliedBadge() {
-  return <span className="replied-badge">{CUSTOMER_REPLIED}</span>;
+  return <span className="record-badge replied-badge">{CUSTOMER_REPLIED}</span>;
 }
 
 interface RowsProps {

@@ -14,6 +14,11 @@ export const queryKeys = {
   list: (name: AdminListName) => ['list', name] as const,
   /** One search of a list, its cursor pages. */
   listPages: (name: AdminListName, request: ListRequest) => ['list', name, request] as const,
+  /**
+   * The total of a list's follow-up view (its link's count): a search of one row, under the list's
+   * prefix so it re-reads with the list, and kept apart from the list's own search of that view.
+   */
+  viewTotal: (name: AdminListName, request: ListRequest) => ['list', name, 'total', request] as const,
   record: (list: AdminListName, id: string) => ['record', list, id] as const,
   timeline: (list: AdminListName, id: string) => ['timeline', list, id] as const,
   matches: (list: AdminListName, id: string) => ['matches', list, id] as const,

@@ -2,8 +2,6 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useState } from 'react';
 import { useSearchParams } from 'react-router-dom';
 import {
-  OWNER_MINE,
-  OWNER_UNASSIGNED,
   REPORT_BREAKDOWNS,
   reportCsvFileName,
   reportTable,
@@ -12,7 +10,7 @@ import {
   type Reports,
   type ReportsQuery,
 } from '@sourcing/shared';
-import { useAssignees } from '../desk/assignees';
+import { OwnerOptions } from '../filters/OwnerOptions';
 import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { failureOf, LoadError } from '../ui/LoadError';
@@ -139,28 +137,20 @@ function ReportFilters({
   shown: Reports | undefined;
   onChange: (key: keyof ReportsQuery, value: string) => void;
 }) {
-  const assignees = useAssignees();
   return (
     <form className="panel reports-filters" aria-label="Report filters" onSubmit={(e) => e.preventDefault()}>
-      <label>
+      <label className="field">
         From
         <input type="date" value={query.from ?? shown?.period.from ?? ''} onChange={(e) => onChange('from', e.target.value)} />
       </label>
-      <label>
+      <label className="field">
         To
         <input type="date" value={query.to ?? shown?.period.to ?? ''} onChange={(e) => onChange('to', e.target.value)} />
       </label>
-      <label>
+      <label className="field">
         Owner
         <select value={query.owner ?? ''} onChange={(e) => onChange('owner', e.target.value)}>
-          <option value="">Everyone</option>
-          <option value={OWNER_MINE}>Mine</option>
-          <option value={OWNER_UNASSIGNED}>Unassigned</option>
-          {assignees.map((a) => (
-            <option key={a.id} value={a.id}>
-              {a.name}
-            </option>
-          ))}
+          <OwnerOptions unset="Everyone" value={query.owner ?? ''} />
         </select>
       </label>
     </form>
@@ -217,33 +207,36 @@ function ReportSection({
           <Suspense fallback={<p className="state-text">Loading chart...</p>}>
             <ReportChart {...chart(reports)} />
           </Suspense>
-          <table className="records-table report-table">
-            <caption className="report-caption">{title}</caption>
-            <thead>
-              <tr>
-                {table.headers.map((h) => (
-                  <th key={h} scope="col">
-                    {h}
-                  </th>
-                ))}
-              </tr>
-            </thead>
-            <tbody>
-              {table.rows.map((row, i) => (
-                <tr key={i}>
-                  {row.map((cell, j) =>
-                    j === 0 ? (
-                      <th key={j} scope="row">
-                        {cell}
-                      </th>
-                    ) : (
-                      <td key={j}>{cell}</td>
-                    ),
-                  )}
+          {/* Its own box: a table wider than it (a phone's) scrolls there, not past the panel. */}
+          <div className="report-table-box">
+            <table className="records-table report-table">
+              <caption className="report-caption">{title}</caption>
+              <thead>
+                <tr>
+                  {table.headers.map((h) => (
+                    <th key={h} scope="col">
+                      {h}
+                    </th>
+                  ))}
                 </tr>
-              ))}
-            </tbody>
-          </table>
+              </thead>
+              <tbody>
+                {table.rows.map((row, i) => (
+                  <tr key={i}>
+                    {row.map((cell, j) =>
+                      j === 0 ? (
+                        <th key={j} scope="row">
+                          {cell}
+                        </th>
+                      ) : (
+                        <td key={j}>{cell}</td>
+                      ),
+                    )}
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          </div>
         </div>
       )}
     </section>

@@ -20,7 +20,7 @@ export function ResponseBadge({ list, row }: { list: string; row: object }) {
   if (!facts || !state) return null;
   return (
     <span
-      className={`response-badge response-${state}`}
+      className={`record-badge response-${state}`}
       title={`First response due ${formatDateTime(facts.record.responseDueAt!)}`}
     >
       Response {RESPONSE_STATE_LABELS[state].toLowerCase()}
@@ -43,7 +43,7 @@ export function ResponseTargetCard({ list, row }: { list: string; row: object })
       <h3 id={titleId}>Response target</h3>
       <p>
         First response due by <time dateTime={responseDueAt}>{formatDateTime(responseDueAt)}</time>
-        {state && <span className={`response-badge response-${state}`}>{RESPONSE_STATE_LABELS[state]}</span>}
+        {state && <span className={`record-badge response-${state}`}>{RESPONSE_STATE_LABELS[state]}</span>}
       </p>
       {firstResponseAt && (
         <p>

@@ -97,8 +97,8 @@ function SettingsForm({ saved }: { saved: ResponseTargetSettings }) {
       <fieldset>
         <legend>First response within (business minutes)</legend>
         {DESK_LISTS.map((list) => (
-          <label key={list}>
-            {LIST_DEFINITIONS.find((definition) => definition.name === list)?.navLabel ?? list}{' '}
+          <label key={list} className="field">
+            {LIST_DEFINITIONS.find((definition) => definition.name === list)?.navLabel ?? list}
             <input
               type="number"
               min={1}
@@ -114,7 +114,7 @@ function SettingsForm({ saved }: { saved: ResponseTargetSettings }) {
       </fieldset>
       <fieldset>
         <legend>Business hours</legend>
-        <label>
+        <label className="field">
           Time zone {/* Typed, with the browser's zones offered: browsers list some zones by older names (Asia/Calcutta). */}
           <input type="text" list={`${id}-zones`} value={timeZone} onChange={(event) => setTimeZone(event.target.value.trim())} />
           <datalist id={`${id}-zones`}>
@@ -126,28 +126,34 @@ function SettingsForm({ saved }: { saved: ResponseTargetSettings }) {
         <p id={`${id}-hours`} className="response-target-hint">
           Opening hours as 09:00-17:00, several separated by commas (24:00 ends the day); empty: closed.
         </p>
-        {WEEKDAYS.map((day) => (
-          <label key={day}>
-            {WEEKDAY_LABELS[day]}{' '}
-            <input
-              type="text"
-              placeholder="closed"
-              value={week[day]}
-              aria-describedby={`${id}-hours`}
-              aria-invalid={badDays.includes(day) || undefined}
-              onChange={(event) => setWeek({ ...week, [day]: event.target.value })}
-            />
-          </label>
-        ))}
-        <label>
-          Holidays (YYYY-MM-DD, one a line){' '}
+        {/* A row per weekday: its name, then its opening hours (several ranges allowed, so one text). */}
+        <div className="opening-hours">
+          {WEEKDAYS.map((day) => (
+            <label key={day} className="field opening-hours-day">
+              <span>{WEEKDAY_LABELS[day]}</span>
+              <input
+                type="text"
+                placeholder="closed"
+                value={week[day]}
+                aria-describedby={`${id}-hours`}
+                aria-invalid={badDays.includes(day) || undefined}
+                onChange={(event) => setWeek({ ...week, [day]: event.target.value })}
+              />
+            </label>
+          ))}
+        </div>
+      </fieldset>
+      <fieldset>
+        <legend>Holidays</legend>
+        <label className="field">
+          Holidays (YYYY-MM-DD, one a line)
           <textarea rows={3} value={holidays} onChange={(event) => setHolidays(event.target.value)} />
         </label>
       </fieldset>
       <fieldset>
         <legend>Warning</legend>
-        <label>
-          Warn this many minutes before the target{' '}
+        <label className="field">
+          Warn this many minutes before the target
           <input
             type="number"
             min={0}
