@@ -26,24 +26,37 @@ type ReportsDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 /** One measure's counts in a period: value → inquiries (report_counts, migration 1795000003900). */
 type Measures = Map<string, Map<string, number>>;
 
-/** Sums the trigger-kept counts of a period's days per measure and value: a few rows per day, whatever the table holds. */
+/**
+ * The read of a period's trigger-kept counts per measure and value: a few rows per day, whatever
+ * the table holds, found by the owner's part of the key (migration 1795000004000).
+ */
+export function countsQuery(
+  period: ReportPeriod,
+  ownerId: string | null,
+  measures: readonly string[] | null = null,
+): { sql: string; params: string[] } {
+  // Everyone's counts are kept under the owner '*' too (migration 1795000003900).
+  const params: string[] = [ownerId ?? '*', period.from, period.to];
+  let where = '"ownerId" = ? AND "day" >= ? AND "day" <= ?';
+  if (measures) {
+    where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
+    params.push(...measures);
+  }
+  return {
+    sql: `SELECT "measure", "value", SUM("count") AS "n" FROM "report_counts" WHERE ${where} GROUP BY "measure", "value"`,
+    params,
+  };
+}
+
+/** Sums a period's counts per measure and value (countsQuery). */
 async function countsOf(
   deps: ReportsDeps,
   period: ReportPeriod,
   ownerId: string | null,
   measures: readonly string[] | null = null,
 ): Promise<Measures> {
-  // Everyone's counts are kept under the owner '*' too (migration 1795000003900).
-  const params: string[] = [period.from, period.to, ownerId ?? '*'];
-  let where = '"day" >= ? AND "day" <= ? AND "ownerId" = ?';
-  if (measures) {
-    where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
-    params.push(...measures);
-  }
-  const rows = await deps.db.all<{ measure: string; value: string; n: string | number }>(
-    `SELECT "measure", "value", SUM("count") AS "n" FROM "report_counts" WHERE ${where} GROUP BY "measure", "value"`,
-    params,
-  );
+  const { sql, params } = countsQuery(period, ownerId, measures);
+  const rows = await deps.db.all<{ measure: string; value: string; n: string | number }>(sql, params);
   const counted: Measures = new Map();
   for (const { measure, value, n } of rows) {
     if (!counted.has(measure)) counted.set(measure, new Map());
