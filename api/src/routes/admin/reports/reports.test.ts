@@ -1,7 +1,8 @@
 /** docs/api.md#reports: each report against a fixture with known answers, on both engines. */
-import type { Reports } from '@sourcing/shared';
+import { REPORT_NAMES, reportTable, type Reports } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../../../auth/schema';
+import { csvLine } from '../../../records/list/csv';
 import { recordRow, seedRows, type RowOfList } from '../../../test/factories';
 import { createStaffAccount, headersOf } from '../../../test/staff';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
@@ -220,6 +221,18 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
       'Source,This period,Previous period,Change %\r\nForm,2,1,100\r\nEmbed: https://partner.example,1,0,\r\n',
     );
     expect((await call(server, `/api/admin/reports/nothing.csv`, { headers: headersOf(server, ana) })).status).toBe(404);
+  });
+
+  it('figures each CSV from its own report’s counts alone, as the page figures it', async () => {
+    for (const query of [PERIOD, `${PERIOD}&owner=${ana.id}`]) {
+      const page = await reports(query);
+      for (const report of REPORT_NAMES) {
+        const csv = await call(server, `/api/admin/reports/${report}.csv?${query}`, { headers: headersOf(server, ana) });
+        const { headers, rows } = reportTable(page, report);
+        expect(csv.text, `${report} ${query}`).toBe(csvLine(headers) + rows.map(csvLine).join(''));
+        expect(rows.length, report).toBeGreaterThan(0);
+      }
+    }
   });
 
   it('lets owners and agents read reports, not viewers; refuses a bad period', async () => {
