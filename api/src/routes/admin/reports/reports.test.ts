@@ -187,7 +187,7 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     expect(total.count).toBe(9);
     expect((await reports('from=2026-03-11&to=2026-03-11')).total).toEqual({ count: 1, previous: 1 });
     // Counted again on UTC days: the first arrival falls on 28 February, the 11 March one on 10 March.
-    await syncReportDays(server.deps.db, 'UTC');
+    await syncReportDays(server.deps.db, 'UTC', server.deps.now());
     try {
       const utc = await reports(PERIOD);
       expect(utc.total).toEqual({ count: 6, previous: 3 });
@@ -197,7 +197,7 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
         'Lost Price too high',
       ]);
     } finally {
-      await syncReportDays(server.deps.db, 'Asia/Kolkata');
+      await syncReportDays(server.deps.db, 'Asia/Kolkata', server.deps.now());
     }
     expect((await reports(PERIOD)).total).toEqual({ count: 6, previous: 2 });
   });
