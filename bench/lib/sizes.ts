@@ -1,6 +1,6 @@
 import { timeSequential } from './measure';
 import { createStore, startApi, type Engine, type Store } from './processes';
-import { ratio, type Row } from './report';
+import { printTable, ratio, type Row } from './report';
 import { seedInquiries, submitTemplateInquiry, type CopyOptions } from './seed';
 
 /** A timed request: its name in the tables, its path, and how many requests are timed (200 unless given). */
@@ -21,7 +21,6 @@ export async function timeAtSizes(
 ): Promise<Row[]> {
   const store = await createStore(engine);
   const api = await startApi(store);
-  const headers = { Authorization: `Bearer ${api.token}` };
   const rows: Row[] = [];
   try {
     const template = await submitTemplateInquiry(api.url);
@@ -33,6 +32,8 @@ export async function timeAtSizes(
       seeded = size;
       const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
       console.error(`${suite} ${engine}: ${size} rows seeded in ${seedSeconds} s, timing`);
+      // Signed in again: a seed can outlast the access token taken at start.
+      const headers = { Authorization: `Bearer ${await api.signIn()}` };
       for (const [name, path, count = 200] of await casesAt(store, size)) {
         const latency = await timeSequential(`${api.url}${path}`, headers, count, Math.min(20, count));
         rows.push({
@@ -45,6 +46,11 @@ export async function timeAtSizes(
           'seeded in s': seedSeconds,
         });
       }
+      // Each size's rows as soon as they are measured, so a run stopped later keeps them.
+      printTable(
+        `${suite} ${engine} at ${size} rows`,
+        rows.filter((r) => r.rows === size),
+      );
     }
   } finally {
     await api.stop();
