@@ -28,7 +28,7 @@ import { removeUploadLeftovers } from './uploads/clean-leftovers';
 import { createUploadBudget } from './uploads/upload-budget';
 import { createUploadStore } from './uploads/upload-store';
 import { createFormGuard } from './spam/form-guard';
-import { syncReportDays } from './routes/admin/reports/report-days';
+import { scheduleReportDays, syncReportDays } from './routes/admin/reports/report-days';
 
 const MB = 1024 * 1024;
 
@@ -69,7 +69,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   let sessions: SessionStates | null = null;
   try {
     await db.migrate();
-    await syncReportDays(db, config.timeZone);
+    await syncReportDays(db, config.timeZone, now());
     firstAdmin = await ensureFirstAdmin(
       db,
       { email: config.adminEmail ?? undefined, password: config.adminPassword ?? undefined },
@@ -136,6 +136,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
   const retention = scheduleRetention(deps);
   const followUps = scheduleFollowUps(deps);
   const responseTargets = scheduleResponseTargets(deps);
+  const reportDays = scheduleReportDays(deps);
   const app = createApp(deps);
   const handle = app.callback();
   const server = createServer((req, res) => void handle(req, res));
@@ -174,6 +175,7 @@ export async function startServer(config: Config, options: ServerOptions = {}): 
       retention.stop();
       await followUps.stop();
       await responseTargets.stop();
+      await reportDays.stop();
       await inboundSmtp?.close();
       await imapPoller?.close();
       sessions.close();

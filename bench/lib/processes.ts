@@ -128,8 +128,15 @@ const extraArgs = () => (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).fil
 const apiStdout = () => (process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'a') : 'ignore');
 
 /** The real server, production settings except rate limits raised so the load is not refused. */
-/** The API on a store; `extraEnv` adds settings (the inbound suite's SMTP receiver). */
-export async function startApi(store: Store, extraEnv: Record<string, string> = {}): Promise<Process & { token: string }> {
+/**
+ * The API on a store; `extraEnv` adds settings (the inbound suite's SMTP receiver). `token` is the
+ * admin's access token at start; `signIn` answers a new one, for timings after a seed longer than
+ * a token's life.
+ */
+export async function startApi(
+  store: Store,
+  extraEnv: Record<string, string> = {},
+): Promise<Process & { token: string; signIn(): Promise<string> }> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     DATA_DIR: store.dataDir,
@@ -152,14 +159,16 @@ export async function startApi(store: Store, extraEnv: Record<string, string> = 
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   const api = spawnNode(['--enable-source-maps', ...profileArgs(), ...extraArgs(), apiBundle()], env, takePort(), apiStdout());
   await waitUntilAnswers(api, '/api/ready');
-  const login = await fetch(`${api.url}/api/admin/login`, {
-    method: 'POST',
-    headers: { 'Content-Type': 'application/json' },
-    body: JSON.stringify(ADMIN),
-  });
-  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
-  const { accessToken } = (await login.json()) as { accessToken: string };
-  return { ...api, token: accessToken };
+  const signIn = async () => {
+    const login = await fetch(`${api.url}/api/admin/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify(ADMIN),
+    });
+    if (!login.ok) throw new Error(`admin login answered ${login.status}`);
+    return ((await login.json()) as { accessToken: string }).accessToken;
+  };
+  return { ...api, token: await signIn(), signIn };
 }
 
 /** The driver baseline on the API's database (see driver-app.ts); start it after the API has migrated the schema. */

@@ -13,8 +13,9 @@ import type { Store } from './processes';
  * Bulk rows for the growth benchmark: one inquiry is submitted through the API (so every column
  * holds what the product writes), then the database copies it with INSERT ... SELECT over a
  * generated series: new id, reference (INQ-000001, ...), a distinct name and e-mail, and a creation
- * time 37 s older per row (1M rows span about 14 months). Server-side generation: 1M rows take
- * seconds, not hours. The template is found by the reference its submission answered.
+ * time by its number (`Age`: by default 37 s older per row, so 1M rows span about 14 months).
+ * Server-side generation: 1M rows take seconds, not hours. The template is found by the reference
+ * its submission answered.
  *
  * What the API computes in JavaScript as it stores a record (api/src/records/derived-columns.ts:
  * the folded search text and the sort keys) is copied from the template too, the parts of a copy's
@@ -149,21 +150,44 @@ export async function submitTemplateInquiry(apiUrl: string, files: Parameters<ty
  */
 export type VariedColumns = (engine: Store['engine'], i: string, createdAt: string) => Record<string, string>;
 
+/** How many seconds before now the copy numbered `i` arrived: SQL of `i` (a 64-bit integer on both engines). */
+export type Age = (i: string) => string;
+
+/** 37 s apart, newest first: 1k rows span 10 hours, 1M about 14 months. */
+const SPACED: Age = (i) => `${i} * ${SPACING_SECONDS}`;
+
+/**
+ * Spread over the last `days` at every size: each copy's age steps on from the one before by the
+ * golden ratio's share of the span (modulo the span), so the first n copies cover the span evenly
+ * whatever n is, and the copies added for a larger size fall between those already there.
+ */
+export function spreadOverDays(days: number): Age {
+  const span = days * 86_400;
+  const step = Math.round(span * 0.6180339887498949);
+  return (i) => `(${i} * ${step}) % ${span}`;
+}
+
+/** What the copies make their own beyond their names: `vary`'s columns, and their age (SPACED unless given). */
+export interface CopyOptions {
+  vary?: VariedColumns;
+  age?: Age;
+}
+
 /**
  * Adds inquiries numbered from `from` (inclusive) to `to` (exclusive, at most 1,000,000: references
- * have six digits), copying the template row found by its reference, with `vary`'s columns set per copy.
+ * have six digits), copying the template row found by its reference, with `options`' columns and age.
  */
 export async function seedInquiries(
   store: Store,
   template: string,
   from: number,
   to: number,
-  vary?: VariedColumns,
+  options: CopyOptions = {},
 ): Promise<void> {
   const values = await readTemplate(store, template);
   for (let start = from; start < to; start += CHUNK) {
     const end = Math.min(to, start + CHUNK) - 1;
-    const added = await (store.engine === 'postgres' ? seedPostgres : seedSqlite)(store, template, values, start, end, vary);
+    const added = await (store.engine === 'postgres' ? seedPostgres : seedSqlite)(store, template, values, start, end, options);
     // A template not found copies nothing: a bench over an empty table would measure nothing.
     if (added !== end - start + 1) throw new Error(`seeding inquiries ${start}-${end} added ${added} rows`);
     await checkCopy(store, start);
@@ -180,18 +204,18 @@ async function seedPostgres(
   values: Record<string, unknown>,
   first: number,
   last: number,
-  vary?: VariedColumns,
+  { vary, age = SPACED }: CopyOptions,
 ): Promise<number> {
   const own = ownValues('i::text', `lpad(i::text, 6, '0')`, values);
   // The literals' names become $4, $5, ... after the template's reference and the range.
   const sql = own.values.replace(/:literal(\d+)/g, (_, n: string) => `$${Number(n) + 4}`);
-  const time = `now() - i * interval '${SPACING_SECONDS} seconds'`;
+  const time = `now() - (${age('i')}) * interval '1 second'`;
   const copied = copiedColumns(vary?.('postgres', 'i', time));
   const { rowCount } = await withPostgres(store.databaseUrl!, (c) =>
     c.query(
       `INSERT INTO "inquiries" ("id", ${own.columns}, ${copied.columns}, "createdAt", "updatedAt")
 SELECT gen_random_uuid(), ${sql}, ${copied.values}, ${time}, ${time}
-FROM "inquiries" t CROSS JOIN generate_series($2::int, $3::int) AS i WHERE t."reference" = $1`,
+FROM "inquiries" t CROSS JOIN generate_series($2::bigint, $3::bigint) AS i WHERE t."reference" = $1`,
       [template, first, last, ...own.literals],
     ),
   );
@@ -235,11 +259,11 @@ function seedSqlite(
   values: Record<string, unknown>,
   first: number,
   last: number,
-  vary?: VariedColumns,
+  { vary, age = SPACED }: CopyOptions,
 ): Promise<number> {
   const hex = (bytes: number) => `lower(hex(randomblob(${bytes})))`;
   const uuid = `${hex(4)} || '-' || ${hex(2)} || '-4' || substr(${hex(2)}, 2) || '-a' || substr(${hex(2)}, 2) || '-' || ${hex(6)}`;
-  const time = `strftime('%Y-%m-%d %H:%M:%f', 'now', '-' || (i * ${SPACING_SECONDS}) || ' seconds')`;
+  const time = `strftime('%Y-%m-%d %H:%M:%f', 'now', '-' || (${age('i')}) || ' seconds')`;
   const own = ownValues('i', `printf('%06d', i)`, values);
   const copied = copiedColumns(vary?.('sqlite', 'i', time));
   return runInSqliteWorker(

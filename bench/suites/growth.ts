@@ -1,7 +1,7 @@
-import { timeSequential } from '../lib/measure';
-import { createStore, startApi, type Engine } from '../lib/processes';
-import { printTable, ratio, writeResults, type Row } from '../lib/report';
-import { cursorAt, seedInquiries, submitTemplateInquiry } from '../lib/seed';
+import type { Engine } from '../lib/processes';
+import { printTable, writeResults, type Row } from '../lib/report';
+import { cursorAt } from '../lib/seed';
+import { ratios, timeAtSizes } from '../lib/sizes';
 
 /**
  * How cost grows with the table: one admin, one request at a time, on the inquiry list at each
@@ -12,25 +12,20 @@ import { cursorAt, seedInquiries, submitTemplateInquiry } from '../lib/seed';
 
 export const DEFAULT_SIZES = [1_000, 100_000, 1_000_000];
 
-export async function growthOn(engine: Engine, sizes: number[]): Promise<Row[]> {
-  const store = await createStore(engine);
-  const api = await startApi(store);
-  const headers = { Authorization: `Bearer ${api.token}` };
-  const rows: Row[] = [];
-  try {
-    const template = await submitTemplateInquiry(api.url);
-    let seeded = 1;
-    for (const size of [...sizes].sort((a, b) => a - b)) {
-      const started = performance.now();
-      await seedInquiries(store, template, seeded, size);
-      seeded = size;
-      const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.error(`growth ${engine}: ${size} rows seeded in ${seedSeconds} s, timing`);
+export function growthOn(engine: Engine, sizes: number[]): Promise<Row[]> {
+  return timeAtSizes(
+    'growth',
+    engine,
+    sizes,
+    () => ({}),
+    async (store, size) => {
       const deep = await cursorAt(store, Math.floor(size / 2));
-      const cases: [string, string][] = [
+      // Searches scan the table: fewer samples at large sizes keep the run bounded.
+      const searches = size > 100_000 ? 20 : 200;
+      return [
         ['list first page', '/api/inquiry/inquiries'],
         ['list deep page (cursor at n/2)', `/api/inquiry/inquiries?cursor=${deep}`],
-        ['search "buyer 4242"', `/api/inquiry/inquiries?q=${encodeURIComponent('buyer 4242')}`],
+        ['search "buyer 4242"', `/api/inquiry/inquiries?q=${encodeURIComponent('buyer 4242')}`, searches],
         // The sales desk: a status tab (its rows and every tab's count) and a page filtered by owner
         // and status, the view an agent works from (issue: counts at scale within 1.5x of 1k rows).
         ['status tab "In progress"', `/api/inquiry/inquiries?status=${encodeURIComponent('In progress')}`],
@@ -44,45 +39,8 @@ export async function growthOn(engine: Engine, sizes: number[]): Promise<Row[]> 
         ['stats (month)', '/api/admin/stats?period=month'],
         ['unread counts', '/api/admin/unread'],
       ];
-      for (const [name, path] of cases) {
-        // Searches scan the table: fewer samples at large sizes keep the run bounded.
-        const count = name.startsWith('search') && size > 100_000 ? 20 : 200;
-        const latency = await timeSequential(`${api.url}${path}`, headers, count, Math.min(20, count));
-        rows.push({
-          engine,
-          rows: size,
-          case: name,
-          'p50 ms': latency.p50,
-          'p99 ms': latency.p99,
-          samples: latency.count,
-          'seeded in s': seedSeconds,
-        });
-      }
-    }
-  } finally {
-    await api.stop();
-    await store.drop();
-  }
-  return rows;
-}
-
-/** For each engine and case: the largest size's p50/p99 divided by the smallest's. */
-function ratios(rows: Row[], sizes: number[]): Row[] {
-  const smallest = Math.min(...sizes);
-  const largest = Math.max(...sizes);
-  const find = (engine: unknown, size: number, name: unknown) =>
-    rows.find((r) => r.engine === engine && r.rows === size && r.case === name);
-  return rows
-    .filter((r) => r.rows === smallest)
-    .map((small) => {
-      const large = find(small.engine, largest, small.case)!;
-      return {
-        engine: small.engine,
-        case: small.case,
-        [`p50 ${largest}/${smallest}`]: ratio(Number(large['p50 ms']), Number(small['p50 ms'])),
-        [`p99 ${largest}/${smallest}`]: ratio(Number(large['p99 ms']), Number(small['p99 ms'])),
-      };
-    });
+    },
+  );
 }
 
 export async function growthSuite(engines: Engine[], sizes: number[]): Promise<void> {

@@ -1,17 +1,18 @@
 import { randomUUID } from 'node:crypto';
 import { withPostgres } from '@sourcing/api/test/support';
-import { timeSequential } from '../lib/measure';
-import { createStore, startApi, type Engine, type Store } from '../lib/processes';
-import { printTable, ratio, writeResults, type Row } from '../lib/report';
-import { seedInquiries, submitTemplateInquiry, type VariedColumns } from '../lib/seed';
+import type { Engine, Store } from '../lib/processes';
+import { printTable, writeResults, type Row } from '../lib/report';
+import { spreadOverDays, type VariedColumns } from '../lib/seed';
+import { ratios, timeAtSizes } from '../lib/sizes';
 import Database from 'better-sqlite3';
 import { join } from 'node:path';
 
 /**
  * The Reports page at growing sizes (docs/admin.md#reports): one admin, one request at a time, at
- * each size (rows added between sizes to the same database). Rows are seeded as the growth suite
- * seeds them, with what the reports count varied per row: status, owner, source, outcome reason and
- * first response (the searched fields, commodities and port among them, stay the template's).
+ * each size (rows added between sizes to the same database, lib/sizes.ts). Rows are seeded as the
+ * growth suite seeds them, spread over the same SPAN_DAYS at every size, with what the reports count
+ * varied per row: status, owner, source, outcome reason and first response (the searched fields,
+ * commodities and port among them, stay the template's).
  */
 
 const STATUSES = ['New', 'In progress', 'Quoted', 'Won', 'Lost', 'New', 'Spam'];
@@ -54,39 +55,26 @@ function variedBy(staff: string[]): VariedColumns {
   };
 }
 
-export async function reportsOn(engine: Engine, sizes: number[]): Promise<Row[]> {
-  const store = await createStore(engine);
-  const api = await startApi(store);
-  const headers = { Authorization: `Bearer ${api.token}` };
-  const rows: Row[] = [];
-  try {
-    const template = await submitTemplateInquiry(api.url);
-    const staff = [await benchAdminId(store), randomUUID(), randomUUID()];
-    const vary = variedBy(staff);
-    let seeded = 1;
-    for (const size of [...sizes].sort((a, b) => a - b)) {
-      const started = performance.now();
-      await seedInquiries(store, template, seeded, size, vary);
-      seeded = size;
-      const seedSeconds = ((performance.now() - started) / 1000).toFixed(1);
-      console.error(`reports ${engine}: ${size} rows seeded in ${seedSeconds} s, timing`);
-      const cases: [string, string][] = [
-        ['reports, last 30 days', '/api/admin/reports'],
-        ['reports, last 30 days, mine', '/api/admin/reports?owner=mine'],
-        ['reports, one day', `/api/admin/reports?from=${today()}&to=${today()}`],
-        ['funnel CSV, last 30 days', '/api/admin/reports/funnel.csv'],
-        ['reports, last 366 days', `/api/admin/reports?from=${daysAgo(365)}&to=${today()}`],
-      ];
-      for (const [name, path] of cases) {
-        const latency = await timeSequential(`${api.url}${path}`, headers, 200, 20);
-        rows.push({ engine, rows: size, case: name, 'p50 ms': latency.p50, 'p99 ms': latency.p99, 'seeded in s': seedSeconds });
-      }
-    }
-  } finally {
-    await api.stop();
-    await store.drop();
-  }
-  return rows;
+/** The calendar span every size's rows cover, so the sizes differ in rows, not in the days they fill. */
+const SPAN_DAYS = 400;
+
+export function reportsOn(engine: Engine, sizes: number[]): Promise<Row[]> {
+  return timeAtSizes(
+    'reports',
+    engine,
+    sizes,
+    async (store) => ({
+      vary: variedBy([await benchAdminId(store), randomUUID(), randomUUID()]),
+      age: spreadOverDays(SPAN_DAYS),
+    }),
+    () => [
+      ['reports, last 30 days', '/api/admin/reports'],
+      ['reports, last 30 days, mine', '/api/admin/reports?owner=mine'],
+      ['reports, one day', `/api/admin/reports?from=${today()}&to=${today()}`],
+      ['funnel CSV, last 30 days', '/api/admin/reports/funnel.csv'],
+      ['reports, last 366 days', `/api/admin/reports?from=${daysAgo(365)}&to=${today()}`],
+    ],
+  );
 }
 
 /** The bench runs with the API's default TIME_ZONE (UTC), so its days are UTC days. */
@@ -96,19 +84,7 @@ const today = () => daysAgo(0);
 export async function reportsSuite(engines: Engine[], sizes: number[]): Promise<void> {
   const rows: Row[] = [];
   for (const engine of engines) rows.push(...(await reportsOn(engine, sizes)));
-  const smallest = Math.min(...sizes);
-  const largest = Math.max(...sizes);
-  const growth = rows
-    .filter((r) => r.rows === smallest)
-    .map((small) => {
-      const large = rows.find((r) => r.engine === small.engine && r.rows === largest && r.case === small.case)!;
-      return {
-        engine: small.engine,
-        case: small.case,
-        [`p50 ${largest}/${smallest}`]: ratio(Number(large['p50 ms']), Number(small['p50 ms'])),
-        [`p99 ${largest}/${smallest}`]: ratio(Number(large['p99 ms']), Number(small['p99 ms'])),
-      };
-    });
+  const growth = ratios(rows, sizes);
   printTable('Reports: single admin, sequential requests', rows);
   if (sizes.length > 1) printTable('Reports growth ratio (largest / smallest size)', growth);
   console.log(`\nwritten ${writeResults('reports', rows, { sizes, ratios: growth })}`);

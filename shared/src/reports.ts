@@ -152,33 +152,57 @@ const BREAKDOWN_HEADERS: Record<ReportBreakdown, string> = {
   source: 'Source',
 };
 
-/** Each report's table, from the figures the API answers. */
+/** What each report's table is made from: its part of the page's figures. */
+export type ReportParts = Record<ReportBreakdown, BreakdownRow[]> & {
+  funnel: FunnelStep[];
+  'first-response': Reports['firstResponse'];
+  'response-people': Reports['firstResponse'];
+  outcomes: OutcomeRow[];
+};
+
+const breakdownTable =
+  (report: ReportBreakdown) =>
+  (rows: BreakdownRow[]): ReportTable => ({
+    headers: [BREAKDOWN_HEADERS[report], 'This period', 'Previous period', 'Change %'],
+    rows: rows.map((r) => [r.label, r.count, r.previous, percent(r.change)]),
+  });
+
+const TABLES: { [R in ReportName]: (part: ReportParts[R]) => ReportTable } = {
+  funnel: (steps) => ({
+    headers: ['Step', 'Reached', 'Drop-off', 'Drop-off %'],
+    rows: steps.map((s) => [s.status, s.reached, s.dropOff ?? '', percent(s.dropOffRate)]),
+  }),
+  'first-response': ({ buckets }) => ({
+    headers: ['Time to first reply', 'Inquiries'],
+    rows: buckets.map((b) => [b.label, b.count]),
+  }),
+  'response-people': ({ people }) => ({
+    headers: ['Staff', 'Replied first', 'Median minutes'],
+    rows: people.map((p) => [p.email ?? 'Former staff', p.responded, p.medianMinutes]),
+  }),
+  country: breakdownTable('country'),
+  commodity: breakdownTable('commodity'),
+  port: breakdownTable('port'),
+  source: breakdownTable('source'),
+  outcomes: (rows) => ({
+    headers: ['Outcome', 'Reason', 'Inquiries'],
+    rows: rows.map((o) => [o.status, o.reason, o.count]),
+  }),
+};
+
+/** A report's table from its part of the figures: what its CSV holds (the API figures that part alone). */
+export function reportPartTable<R extends ReportName>(report: R, part: ReportParts[R]): ReportTable {
+  return TABLES[report](part);
+}
+
+/** A report's table from the page's figures: what the page shows beside its chart. */
 export function reportTable(reports: Reports, report: ReportName): ReportTable {
-  switch (report) {
-    case 'funnel':
-      return {
-        headers: ['Step', 'Reached', 'Drop-off', 'Drop-off %'],
-        rows: reports.funnel.map((s) => [s.status, s.reached, s.dropOff ?? '', percent(s.dropOffRate)]),
-      };
-    case 'first-response':
-      return {
-        headers: ['Time to first reply', 'Inquiries'],
-        rows: reports.firstResponse.buckets.map((b) => [b.label, b.count]),
-      };
-    case 'response-people':
-      return {
-        headers: ['Staff', 'Replied first', 'Median minutes'],
-        rows: reports.firstResponse.people.map((p) => [p.email ?? 'Former staff', p.responded, p.medianMinutes]),
-      };
-    case 'outcomes':
-      return {
-        headers: ['Outcome', 'Reason', 'Inquiries'],
-        rows: reports.outcomes.map((o) => [o.status, o.reason, o.count]),
-      };
-    default:
-      return {
-        headers: [BREAKDOWN_HEADERS[report], 'This period', 'Previous period', 'Change %'],
-        rows: reports.breakdowns[report].map((r) => [r.label, r.count, r.previous, percent(r.change)]),
-      };
-  }
+  const parts: ReportParts = {
+    ...reports.breakdowns,
+    funnel: reports.funnel,
+    'first-response': reports.firstResponse,
+    'response-people': reports.firstResponse,
+    outcomes: reports.outcomes,
+  };
+  return reportPartTable(report, parts[report]);
 }

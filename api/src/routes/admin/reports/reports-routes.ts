@@ -1,11 +1,11 @@
 import type Router from '@koa/router';
-import { API_PATHS, REPORT_NAMES, reportCsvFileName, reportsQuery, reportTable, type ReportName } from '@sourcing/shared';
+import { API_PATHS, REPORT_NAMES, reportCsvFileName, reportPartTable, reportsQuery, type ReportName } from '@sourcing/shared';
 import type { z } from 'zod';
 import type { AppDeps } from '../../../app-deps';
 import { requireRole, type AdminState } from '../../../auth/require-admin';
 import { validate, type InputState } from '../../../http/validate';
 import { CSV_BOM, csvLine } from '../../../records/list/csv';
-import { readReports } from './reports';
+import { readReport, readReports } from './reports';
 
 type ReportsState = AdminState & InputState<never, z.output<typeof reportsQuery>>;
 
@@ -31,11 +31,11 @@ export function registerReportsRoutes(router: Router, deps: AppDeps) {
         ctx.body = { error: `No report named ${ctx.params.report}` };
         return;
       }
-      const reports = await readReports(deps, ctx.state.input.query, ctx.state.admin.id);
-      const { headers, rows } = reportTable(reports, report);
+      const { period, part } = await readReport(deps, ctx.state.input.query, ctx.state.admin.id, report);
+      const { headers, rows } = reportPartTable(report, part);
       ctx.set('Cache-Control', 'no-store');
       ctx.type = 'text/csv; charset=utf-8';
-      ctx.attachment(reportCsvFileName(report, reports.period));
+      ctx.attachment(reportCsvFileName(report, period));
       ctx.body = CSV_BOM + csvLine(headers) + rows.map(csvLine).join('');
     },
   );

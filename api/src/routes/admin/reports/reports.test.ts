@@ -1,11 +1,15 @@
 /** docs/api.md#reports: each report against a fixture with known answers, on both engines. */
-import type { Reports } from '@sourcing/shared';
+import { REPORT_NAMES, reportTable, type Reports } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../../../auth/schema';
+import { csvLine } from '../../../records/list/csv';
 import { recordRow, seedRows, type RowOfList } from '../../../test/factories';
 import { createStaffAccount, headersOf } from '../../../test/staff';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
+import { KeyReportCountsByOwner1795000004000 } from '../../../db/migrations/1795000004000-key-report-counts-by-owner';
+import { queryPlan } from '../../../test/query-plan';
 import { syncReportDays } from './report-days';
+import { countsQuery } from './reports';
 
 const MINUTE = 60_000;
 /** The period asked: 1-10 March in Kolkata (UTC+5:30); the previous one is 19-28 February. */
@@ -183,7 +187,7 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     expect(total.count).toBe(9);
     expect((await reports('from=2026-03-11&to=2026-03-11')).total).toEqual({ count: 1, previous: 1 });
     // Counted again on UTC days: the first arrival falls on 28 February, the 11 March one on 10 March.
-    await syncReportDays(server.deps.db, 'UTC');
+    await syncReportDays(server.deps.db, 'UTC', server.deps.now());
     try {
       const utc = await reports(PERIOD);
       expect(utc.total).toEqual({ count: 6, previous: 3 });
@@ -193,7 +197,7 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
         'Lost Price too high',
       ]);
     } finally {
-      await syncReportDays(server.deps.db, 'Asia/Kolkata');
+      await syncReportDays(server.deps.db, 'Asia/Kolkata', server.deps.now());
     }
     expect((await reports(PERIOD)).total).toEqual({ count: 6, previous: 2 });
   });
@@ -219,6 +223,18 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     expect((await call(server, `/api/admin/reports/nothing.csv`, { headers: headersOf(server, ana) })).status).toBe(404);
   });
 
+  it('figures each CSV from its own report’s counts alone, as the page figures it', async () => {
+    for (const query of [PERIOD, `${PERIOD}&owner=${ana.id}`]) {
+      const page = await reports(query);
+      for (const report of REPORT_NAMES) {
+        const csv = await call(server, `/api/admin/reports/${report}.csv?${query}`, { headers: headersOf(server, ana) });
+        const { headers, rows } = reportTable(page, report);
+        expect(csv.text, `${report} ${query}`).toBe(csvLine(headers) + rows.map(csvLine).join(''));
+        expect(rows.length, report).toBeGreaterThan(0);
+      }
+    }
+  });
+
   it('lets owners and agents read reports, not viewers; refuses a bad period', async () => {
     expect((await call(server, '/api/admin/reports', { headers: headersOf(server, agent) })).status).toBe(200);
     expect((await call(server, '/api/admin/reports', { headers: headersOf(server, bob) })).status).toBe(200);
@@ -230,6 +246,47 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     expect((await bad('from=2026-02-30')).status).toBe(400);
     expect((await bad('from=2025-01-01&to=2026-03-01')).status).toBe(400);
     expect((await bad('owner=someone')).status).toBe(400);
+  });
+
+  /** How one owner's 30-day report reads `report_counts`. */
+  const ownersRead = () => {
+    const { sql, params } = countsQuery({ from: '2026-02-19', to: '2026-03-20' }, ana.id);
+    return queryPlan(server.deps.db, engine, sql, params);
+  };
+  /** The key's columns in order: the owner, then the days (migration 1795000004000), or the days first (before it). */
+  const READ_BY = {
+    owner:
+      engine === 'sqlite'
+        ? /SEARCH report_counts USING PRIMARY KEY \(ownerId=\? AND day>\? AND day<\?\)/
+        : /Index (Only )?Scan using report_counts_pkey on report_counts[\s\S]*Index Cond: \(\(\("ownerId"\)::text = /,
+    day:
+      engine === 'sqlite'
+        ? /SEARCH report_counts USING PRIMARY KEY \(day>\? AND day<\?\)/
+        : /Index (Only )?Scan using report_counts_pkey on report_counts[\s\S]*Index Cond: \(\(\(day\)::text >= /,
+  };
+
+  it('reads one owner’s counts by the owner’s part of the key, not every owner’s rows of the period', async () => {
+    expect(await ownersRead()).toMatch(READ_BY.owner);
+  });
+
+  it('keeps every count, and the triggers keep counting, as migration 1795000004000 goes back and forward', async () => {
+    const migration = new KeyReportCountsByOwner1795000004000();
+    const figures = await reports(PERIOD);
+    const moveInqB = (port: string) =>
+      server.deps.db.run(`UPDATE "inquiries" SET "destinationPort" = ? WHERE "reference" = ?`, [port, 'INQ-B']);
+    const mumbai = async () => (await reports(PERIOD)).breakdowns.port.find((p) => p.label === 'Mumbai')?.count;
+
+    await server.deps.db.transaction(({ manager }) => migration.down(manager.queryRunner!));
+    expect(await ownersRead()).toMatch(READ_BY.day);
+    expect(await reports(PERIOD)).toEqual(figures);
+    await moveInqB('Mumbai');
+    expect(await mumbai()).toBe(4);
+
+    await server.deps.db.transaction(({ manager }) => migration.up(manager.queryRunner!));
+    expect(await ownersRead()).toMatch(READ_BY.owner);
+    expect(await mumbai()).toBe(4);
+    await moveInqB('Rotterdam');
+    expect(await reports(PERIOD)).toEqual(figures);
   });
 
   it('keeps no count of an erased inquiry', async () => {

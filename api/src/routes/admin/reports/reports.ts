@@ -14,6 +14,8 @@ import {
   sortKeyOf,
   type BreakdownRow,
   type ReportBreakdown,
+  type ReportName,
+  type ReportParts,
   type ReportPeriod,
   type Reports,
   type ReportsQuery,
@@ -26,24 +28,37 @@ type ReportsDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 /** One measure's counts in a period: value → inquiries (report_counts, migration 1795000003900). */
 type Measures = Map<string, Map<string, number>>;
 
-/** Sums the trigger-kept counts of a period's days per measure and value: a few rows per day, whatever the table holds. */
+/**
+ * The read of a period's trigger-kept counts per measure and value: a few rows per day, whatever
+ * the table holds, found by the owner's part of the key (migration 1795000004000).
+ */
+export function countsQuery(
+  period: ReportPeriod,
+  ownerId: string | null,
+  measures: readonly string[] | null = null,
+): { sql: string; params: string[] } {
+  // Everyone's counts are kept under the owner '*' too (migration 1795000003900).
+  const params: string[] = [ownerId ?? '*', period.from, period.to];
+  let where = '"ownerId" = ? AND "day" >= ? AND "day" <= ?';
+  if (measures) {
+    where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
+    params.push(...measures);
+  }
+  return {
+    sql: `SELECT "measure", "value", SUM("count") AS "n" FROM "report_counts" WHERE ${where} GROUP BY "measure", "value"`,
+    params,
+  };
+}
+
+/** Sums a period's counts per measure and value (countsQuery). */
 async function countsOf(
   deps: ReportsDeps,
   period: ReportPeriod,
   ownerId: string | null,
   measures: readonly string[] | null = null,
 ): Promise<Measures> {
-  // Everyone's counts are kept under the owner '*' too (migration 1795000003900).
-  const params: string[] = [period.from, period.to, ownerId ?? '*'];
-  let where = '"day" >= ? AND "day" <= ? AND "ownerId" = ?';
-  if (measures) {
-    where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
-    params.push(...measures);
-  }
-  const rows = await deps.db.all<{ measure: string; value: string; n: string | number }>(
-    `SELECT "measure", "value", SUM("count") AS "n" FROM "report_counts" WHERE ${where} GROUP BY "measure", "value"`,
-    params,
-  );
+  const { sql, params } = countsQuery(period, ownerId, measures);
+  const rows = await deps.db.all<{ measure: string; value: string; n: string | number }>(sql, params);
   const counted: Measures = new Map();
   for (const { measure, value, n } of rows) {
     if (!counted.has(measure)) counted.set(measure, new Map());
@@ -181,23 +196,78 @@ function outcomes(measures: Measures): Reports['outcomes'] {
     );
 }
 
-/** Every report of the Reports page for a period and owner (docs/admin.md#reports). */
-export async function readReports(deps: ReportsDeps, query: ReportsQuery, adminId: string): Promise<Reports> {
-  const { period, previous } = reportPeriods(query, deps.now(), deps.config.timeZone);
+/** Each report alone: the measures it counts, whether the previous period's are read too, and its figures from their counts. */
+interface Report<Part> {
+  measures: string[];
+  compared?: true;
+  figure: (deps: ReportsDeps, now: Measures, before: Measures) => Part | Promise<Part>;
+}
+
+const firstResponseReport: Report<Reports['firstResponse']> = {
+  measures: ['response'],
+  figure: (deps, now) => firstResponse(deps, now),
+};
+const breakdownReport = (measure: ReportBreakdown): Report<BreakdownRow[]> => ({
+  measures: [measure],
+  compared: true,
+  figure: (_, now, before) => breakdown(measure, now, before),
+});
+
+const REPORTS: { [R in ReportName]: Report<ReportParts[R]> } = {
+  funnel: { measures: ['step'], figure: (_, now) => funnel(now) },
+  'first-response': firstResponseReport,
+  'response-people': firstResponseReport,
+  country: breakdownReport('country'),
+  commodity: breakdownReport('commodity'),
+  port: breakdownReport('port'),
+  source: breakdownReport('source'),
+  outcomes: { measures: ['outcome'], figure: (_, now) => outcomes(now) },
+};
+
+/** The period asked, the one before it, and whose counts are read ('*' for everyone's). */
+function scopeOf(deps: ReportsDeps, query: ReportsQuery, adminId: string) {
   const ownerId =
     query.owner === undefined ? null : query.owner === OWNER_MINE ? adminId : query.owner === OWNER_UNASSIGNED ? '' : query.owner;
+  return { ...reportPeriods(query, deps.now(), deps.config.timeZone), ownerId };
+}
+
+/** One report for a period and owner, from its own measures' counts alone: what its CSV holds (docs/api.md#reports). */
+export async function readReport<R extends ReportName>(
+  deps: ReportsDeps,
+  query: ReportsQuery,
+  adminId: string,
+  report: R,
+): Promise<{ period: ReportPeriod; part: ReportParts[R] }> {
+  const { period, previous, ownerId } = scopeOf(deps, query, adminId);
+  const { measures, compared, figure } = REPORTS[report];
+  const [now, before] = await Promise.all([
+    countsOf(deps, period, ownerId, measures),
+    compared ? countsOf(deps, previous, ownerId, measures) : new Map<string, Map<string, number>>(),
+  ]);
+  return { period, part: await figure(deps, now, before) };
+}
+
+/**
+ * Every report of the Reports page for a period and owner (docs/admin.md#reports): the counts of
+ * every measure read at once, then each report figured from them.
+ */
+export async function readReports(deps: ReportsDeps, query: ReportsQuery, adminId: string): Promise<Reports> {
+  const { period, previous, ownerId } = scopeOf(deps, query, adminId);
   const [now, before] = await Promise.all([
     countsOf(deps, period, ownerId),
     countsOf(deps, previous, ownerId, ['total', ...REPORT_BREAKDOWNS]),
   ]);
   const total = (m: Measures) => m.get('total')?.get('') ?? 0;
+  const figure = <R extends ReportName>(report: R) => REPORTS[report].figure(deps, now, before);
   return {
     period,
     previous,
     total: { count: total(now), previous: total(before) },
-    funnel: funnel(now),
-    firstResponse: await firstResponse(deps, now),
-    breakdowns: Object.fromEntries(REPORT_BREAKDOWNS.map((m) => [m, breakdown(m, now, before)])) as Reports['breakdowns'],
-    outcomes: outcomes(now),
+    funnel: await figure('funnel'),
+    firstResponse: await figure('first-response'),
+    breakdowns: Object.fromEntries(
+      await Promise.all(REPORT_BREAKDOWNS.map(async (m) => [m, await figure(m)])),
+    ) as Reports['breakdowns'],
+    outcomes: await figure('outcomes'),
   };
 }
