@@ -7,6 +7,7 @@ import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/su
 import { AddFirstResponses1795000003300 } from './migrations/1795000003300-add-first-responses';
 import { AddResponseTargets1795000003700 } from './migrations/1795000003700-add-response-targets';
 import { CreateReportCounts1795000003900 } from './migrations/1795000003900-create-report-counts';
+import { KeyReportCountsByOwner1795000004000 } from './migrations/1795000004000-key-report-counts-by-owner';
 
 /** Records answered before migration 1795000003300 get their first response from the outbox and the timeline. */
 describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
@@ -44,14 +45,17 @@ describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
     const migration = new AddFirstResponses1795000003300();
     const targets = new AddResponseTargets1795000003700();
     const reports = new CreateReportCounts1795000003900();
+    const reportsByOwner = new KeyReportCountsByOwner1795000004000();
     await server.deps.db.transaction(async (tx) => {
       const runner = tx.manager.queryRunner!;
+      await reportsByOwner.down(runner);
       await reports.down(runner);
       await targets.down(runner);
       await migration.down(runner);
       await migration.up(runner);
       await targets.up(runner);
       await reports.up(runner);
+      await reportsByOwner.up(runner);
     });
 
     const responses = async (id: string) =>

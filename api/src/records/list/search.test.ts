@@ -2,6 +2,7 @@ import { ADMIN_LISTS, API_PREFIX, searchedKeys, type AdminListName } from '@sour
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { FoldSearchAndSortKeys1795000002600 } from '../../db/migrations/1795000002600-fold-search-and-sort-keys';
 import { CreateReportCounts1795000003900 } from '../../db/migrations/1795000003900-create-report-counts';
+import { KeyReportCountsByOwner1795000004000 } from '../../db/migrations/1795000004000-key-report-counts-by-owner';
 import { withProof } from '../../test/form-proof';
 import { recordRow, seedRows, type RowOfList } from '../../test/factories';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
@@ -111,8 +112,10 @@ describe.each(TEST_ENGINES)('search on %s', (engine) => {
     const migration = new FoldSearchAndSortKeys1795000002600();
     // The reports' view reads the sort keys: it goes first and comes back after them.
     const reports = new CreateReportCounts1795000003900();
+    const reportsByOwner = new KeyReportCountsByOwner1795000004000();
     const { db } = server.deps;
     await db.transaction(async ({ manager }) => {
+      await reportsByOwner.down(manager.queryRunner!);
       await reports.down(manager.queryRunner!);
       await migration.down(manager.queryRunner!);
     });
@@ -123,6 +126,7 @@ describe.each(TEST_ENGINES)('search on %s', (engine) => {
     await db.transaction(async ({ manager }) => {
       await migration.up(manager.queryRunner!);
       await reports.up(manager.queryRunner!);
+      await reportsByOwner.up(manager.queryRunner!);
     });
     expect(await found('contacts', 'elodie agren')).toEqual(['ÉLODIE Ågren']);
     expect(await found('contacts', 'ООО')).toEqual(['ООО Иван Петров']);
