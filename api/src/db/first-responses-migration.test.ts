@@ -7,6 +7,7 @@ import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/su
 import { AddFirstResponses1795000003300 } from './migrations/1795000003300-add-first-responses';
 import { AddResponseTargets1795000003700 } from './migrations/1795000003700-add-response-targets';
 import { CreateReportCounts1795000003900 } from './migrations/1795000003900-create-report-counts';
+import { IndexDeskTimeSorts1795000004200 } from './migrations/1795000004200-index-desk-time-sorts';
 
 /** Records answered before migration 1795000003300 get their first response from the outbox and the timeline. */
 describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
@@ -40,18 +41,22 @@ describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
     );
 
     // Back to the schema before the migration, then forward again: what the upgrade of a real database does.
-    // The response targets' indexes and the reports' view read its columns: they go first and come back after it.
+    // The response targets' indexes, the reports' view and the sort index of the due time read its
+    // columns (or the targets'): they go first and come back after it.
     const migration = new AddFirstResponses1795000003300();
     const targets = new AddResponseTargets1795000003700();
     const reports = new CreateReportCounts1795000003900();
+    const sorts = new IndexDeskTimeSorts1795000004200();
     await server.deps.db.transaction(async (tx) => {
       const runner = tx.manager.queryRunner!;
+      await sorts.down(runner);
       await reports.down(runner);
       await targets.down(runner);
       await migration.down(runner);
       await migration.up(runner);
       await targets.up(runner);
       await reports.up(runner);
+      await sorts.up(runner);
     });
 
     const responses = async (id: string) =>
