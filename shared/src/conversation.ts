@@ -5,8 +5,11 @@ import { API_PATHS } from './api-paths';
 import { MAX_LENGTH } from './constants';
 import { optionalText, requiredEmail, requiredText } from './schemas/common';
 
-/** What a mail that came in is: a person's answer, an automatic one (out of office...), or a bounce. */
-export type InboundMailKind = 'reply' | 'auto-reply' | 'bounce';
+/**
+ * What a mail that came in is: a person's answer, an automatic one (out of office...), a bounce, or
+ * spam: whatever a blocked address or domain sends (docs/hardening.md#block-list), never an answer.
+ */
+export type InboundMailKind = 'reply' | 'auto-reply' | 'bounce' | 'spam';
 
 /**
  * A file that came with an inbound mail: kept as a file of the record (`url`, a short-lived signed

@@ -8,6 +8,7 @@ import { AddFirstResponses1795000003300 } from './migrations/1795000003300-add-f
 import { AddResponseTargets1795000003700 } from './migrations/1795000003700-add-response-targets';
 import { CreateReportCounts1795000003900 } from './migrations/1795000003900-create-report-counts';
 import { KeyReportCountsByOwner1795000004000 } from './migrations/1795000004000-key-report-counts-by-owner';
+import { IndexDeskTimeSorts1795000004200 } from './migrations/1795000004200-index-desk-time-sorts';
 
 /** Records answered before migration 1795000003300 get their first response from the outbox and the timeline. */
 describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
@@ -46,8 +47,10 @@ describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
     const targets = new AddResponseTargets1795000003700();
     const reports = new CreateReportCounts1795000003900();
     const reportsByOwner = new KeyReportCountsByOwner1795000004000();
+    const sorts = new IndexDeskTimeSorts1795000004200();
     await server.deps.db.transaction(async (tx) => {
       const runner = tx.manager.queryRunner!;
+      await sorts.down(runner);
       await reportsByOwner.down(runner);
       await reports.down(runner);
       await targets.down(runner);
@@ -56,6 +59,7 @@ describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
       await targets.up(runner);
       await reports.up(runner);
       await reportsByOwner.up(runner);
+      await sorts.up(runner);
     });
 
     const responses = async (id: string) =>

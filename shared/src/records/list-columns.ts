@@ -15,14 +15,15 @@ export const OWNER_COLUMN = 'owner';
  * - time: by the time;
  * - value: by the value as stored (a fixed set the server writes, such as a subscriber's status);
  * - status: in the order of the kind's statuses (its tabs);
- * - owner: by the owner's e-mail, records nobody owns last.
+ * - owner: by the owner's e-mail, records nobody owns last;
+ * - due: by a desk time many records have not (a follow-up, a response's due time), records without one last.
  */
-export type ColumnSort = 'text' | 'time' | 'value' | 'status' | 'owner';
+export type ColumnSort = 'text' | 'time' | 'value' | 'status' | 'owner' | 'due';
 
 export interface ListColumn {
-  /** The field's key, or STATUS_COLUMN / OWNER_COLUMN. */
+  /** The field's key, STATUS_COLUMN / OWNER_COLUMN, or a desk time's (DESK_TIME_SORTS). */
   key: string;
-  /** The table's header and the CSV's. */
+  /** The table's header and the CSV's (a desk time's: its name in the admin's `Sort by`). */
   label: string;
   /** The field it shows (null for the desk's columns). */
   field: FieldDefinition | null;
@@ -50,6 +51,21 @@ export function listColumnsOf(definition: RecordDefinition): ListColumn[] {
   ];
 }
 
+/**
+ * The desk's times a worked list sorts by without showing them as columns (docs/admin.md#sorting):
+ * when to follow a record up, and by when its first response is due. Each key is the record's own.
+ */
+export const DESK_TIME_SORTS: readonly ListColumn[] = [
+  { key: 'followUpAt', label: 'Follow-up', field: null, sort: 'due' },
+  { key: 'responseDueAt', label: 'Response due', field: null, sort: 'due' },
+];
+
+/** What a list sorts by: its columns, and on a worked list the desk's times (the one list the API and the admin read). */
+export const sortColumnsOf = (definition: RecordDefinition): ListColumn[] => [
+  ...listColumnsOf(definition),
+  ...(definition.statuses ? DESK_TIME_SORTS : []),
+];
+
 /** The fields whose folded sort key is stored beside the record (a `sort_<key>` column), in the definition's order. */
 export const sortKeyFields = (definition: RecordDefinition): FieldDefinition[] =>
   listColumnsOf(definition).flatMap((column) => (column.sort === 'text' && column.field ? [column.field] : []));
@@ -69,7 +85,7 @@ export const DEFAULT_SORT: ListSort = { column: 'createdAt', direction: 'desc' }
 const NEWEST = 'newest';
 const OLDEST = 'oldest';
 
-/** The direction a column sorts in when first chosen: times newest first, everything else from A. */
+/** The direction a column sorts in when first chosen: times newest first, desk times soonest first, everything else from A. */
 export const firstDirection = (column: Pick<ListColumn, 'sort'>): SortDirection => (column.sort === 'time' ? 'desc' : 'asc');
 
 /** `sort` as a URL parameter: `newest`, `oldest`, a column's key (ascending) or `-key` (descending). */
@@ -84,7 +100,7 @@ export function readSort(definition: RecordDefinition, param: string): ListSort 
   if (param === OLDEST) return { column: DEFAULT_SORT.column, direction: 'asc' };
   const direction: SortDirection = param.startsWith('-') ? 'desc' : 'asc';
   const key = direction === 'desc' ? param.slice(1) : param;
-  return listColumnsOf(definition).some((column) => column.key === key) ? { column: key, direction } : null;
+  return sortColumnsOf(definition).some((column) => column.key === key) ? { column: key, direction } : null;
 }
 
 export const isDefaultSort = (sort: ListSort) => sort.column === DEFAULT_SORT.column && sort.direction === DEFAULT_SORT.direction;

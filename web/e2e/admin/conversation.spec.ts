@@ -1,8 +1,19 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
 import type { Locator, Page } from '@playwright/test';
-import { E2E_BASE_URL, E2E_DESK_ADDRESS } from '../support/env';
-import { deliverToDesk, expect, filedMail, openAdmin, PDF_FILE, seedContact, test, uniqueTag, type UploadFile } from './support';
+import { E2E_ADMIN, E2E_BASE_URL, E2E_DESK_ADDRESS } from '../support/env';
+import {
+  bearerOf,
+  deliverToDesk,
+  expect,
+  filedMail,
+  openAdmin,
+  PDF_FILE,
+  seedContact,
+  test,
+  uniqueTag,
+  type UploadFile,
+} from './support';
 
 // The test server files its mails as .eml (no SMTP_URL) and takes answers on its SMTP receiver
 // (REPLY_TO_ADDRESS, INBOUND_SMTP_PORT: playwright.config.ts): the whole round trip is real.
@@ -308,4 +319,26 @@ test('an HTML answer shows formatted in a frame where its scripts never run, its
   // Nothing of the mail ran: not in its frame, not on the page around it.
   expect(await page.title()).not.toContain('pwned');
   expect(await page.evaluate(() => window.name)).not.toBe('pwned');
+});
+
+test('a mail from a blocked address shows in the conversation marked Spam, not New, and leaves the record as it was', async ({
+  page,
+  request,
+}) => {
+  const { sender, reference } = await openNewContact(page, request, 'Blocked');
+  const blocked = await request.post('/api/admin/block-list', {
+    data: { values: [sender.email] },
+    headers: await bearerOf(request, E2E_ADMIN),
+  });
+  expect(blocked.status()).toBe(201);
+  const words = `Cheap rice for ${reference}, buy now.`;
+  const mail = buyerMail({ from: sender.email, to: E2E_DESK_ADDRESS, subject: `Re: ${reference}`, body: words });
+  await deliverToDesk({ from: sender.email, to: [E2E_DESK_ADDRESS], raw: mail });
+
+  // Nothing live comes of it: reading the record again shows it.
+  await page.reload();
+  const spam = page.getByRole('region', { name: 'Conversation' }).getByRole('listitem').filter({ hasText: words });
+  await expect(spam).toContainText('Spam');
+  await expect(spam).not.toContainText('New');
+  await expect(page.getByRole('list', { name: 'Timeline' })).not.toContainText('Reply from');
 });

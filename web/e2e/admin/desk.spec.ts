@@ -69,6 +69,47 @@ test.describe('sales desk', () => {
     await expect(table(page)).toContainText(`Bulk ${tag} 1`);
   });
 
+  test('a status picked while the one before is being saved is saved after it: the last choice wins', async ({
+    page,
+    request,
+  }) => {
+    const tag = uniqueTag('Queue');
+    const values = inquiryValues(tag);
+    await seedInquiry(request, values);
+    await openAdmin(page, `/admin/inquiries?q=${tag}`);
+    await page.getByRole('link', { name: values.fullName }).click();
+    const status = page.getByRole('combobox', { name: 'Status', exact: true });
+    await expect(status).toHaveValue('New');
+
+    // The first change is held on its way until the second choice is made.
+    let release!: () => void;
+    const held = new Promise<void>((resolve) => (release = resolve));
+    const changes: string[] = [];
+    await page.route('**/api/**', async (route) => {
+      if (route.request().method() !== 'PATCH') return route.continue();
+      const { status: chosen } = route.request().postDataJSON() as { status: string };
+      changes.push(chosen);
+      if (changes.length === 1) await held;
+      await route.continue();
+    });
+    const first = page.waitForRequest((r) => r.method() === 'PATCH');
+    await status.selectOption('In progress');
+    await first;
+    await expect(status).toHaveAttribute('aria-busy', 'true');
+    await status.selectOption('New');
+    await status.selectOption('Quoted');
+    await expect(status).toHaveValue('Quoted');
+    const second = page.waitForResponse((r) => r.request().method() === 'PATCH' && r.ok() && changes.length === 2);
+    release();
+    await second;
+    await expect(status).not.toHaveAttribute('aria-busy', 'true');
+    await expect(status).toHaveValue('Quoted');
+    expect(changes).toEqual(['In progress', 'Quoted']);
+    await expect(page.getByRole('list', { name: 'Timeline' })).toContainText(
+      `${E2E_ADMIN.email} changed the status from In progress to Quoted`,
+    );
+  });
+
   test('a note added on the detail view shows in its timeline', async ({ page, request }) => {
     const tag = uniqueTag('Note');
     const values = supplierValues(tag);

@@ -1,6 +1,18 @@
 import type { Page } from '@playwright/test';
+import { ADMIN_LISTS, type ContactMessageRecord, type ListPage } from '@sourcing/shared';
 import { E2E_ADMIN } from '../support/env';
-import { adminPage, createStaff, expect, inquiryValues, openAdmin, seedContact, seedInquiry, test, uniqueTag } from './support';
+import {
+  adminPage,
+  bearerOf,
+  createStaff,
+  expect,
+  inquiryValues,
+  openAdmin,
+  seedContact,
+  seedInquiry,
+  test,
+  uniqueTag,
+} from './support';
 
 const table = (page: Page) => page.locator('table.records-table');
 const panel = (page: Page) => page.getByRole('region', { name: 'Follow-up' });
@@ -136,5 +148,40 @@ test.describe('follow-ups and snooze', () => {
     await expect(panel(viewer).getByLabel('Follow up on')).toHaveCount(0);
     await expect(panel(viewer).getByRole('button')).toHaveCount(0);
     await viewer.context().close();
+  });
+
+  test('"Sort by" orders a list by follow-up, soonest or latest first, records without one last', async ({ page, request }) => {
+    const tag = uniqueTag('SortFollow');
+    for (const name of ['Later', 'None', 'Sooner']) {
+      await seedContact(request, { name: `${name} ${tag}`, email: `${name.toLowerCase()}@example.com`, message: 'hi' });
+    }
+    const headers = await bearerOf(request, E2E_ADMIN);
+    const path = `/api${ADMIN_LISTS.contacts.path}`;
+    const listed = (await (await request.get(`${path}?q=${tag}`, { headers })).json()) as ListPage<ContactMessageRecord>;
+    const idOf = (name: string) => listed.data.find((r) => r.name === `${name} ${tag}`)!._id;
+    const day = 24 * 60 * 60_000;
+    for (const [name, days] of [
+      ['Sooner', 2],
+      ['Later', 5],
+    ] as const) {
+      const at = new Date(Date.now() + days * day).toISOString();
+      expect((await request.put(`${path}/${idOf(name)}/follow-up`, { data: { at }, headers })).status()).toBe(200);
+    }
+    await openAdmin(page, `/admin/contact-queries?q=${tag}`);
+    const names = table(page).locator('tbody tr td:nth-child(2)');
+    const inOrder = (...order: string[]) => order.map((name) => new RegExp(`${name} ${tag}`));
+    await expect(names).toHaveText(inOrder('Sooner', 'None', 'Later'));
+    const sortBy = page.getByRole('combobox', { name: 'Sort by' });
+    await expect(sortBy).toHaveValue('newest');
+
+    await sortBy.selectOption({ label: 'Follow-up, soonest first' });
+    await expect(page).toHaveURL(/sort=followUpAt/);
+    await expect(names).toHaveText(inOrder('Sooner', 'Later', 'None'));
+    await sortBy.selectOption({ label: 'Follow-up, latest first' });
+    await expect(page).toHaveURL(/sort=-followUpAt/);
+    await expect(names).toHaveText(inOrder('Later', 'Sooner', 'None'));
+    // A header's order shows in the dropdown too.
+    await table(page).getByRole('button', { name: /^Name/ }).click();
+    await expect(sortBy.locator('option:checked')).toHaveText('Name, ascending');
   });
 });

@@ -1,9 +1,10 @@
+import type { InboundMailKind } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
 import { HttpError } from '../../http/errors';
 import { changeWithEvents } from '../../records/publish';
-import { indexInboundFiles, keepInboundFiles } from './inbound-files';
+import { indexInboundFiles } from './inbound-files';
 import { readInbound } from './read-inbound';
-import { enterConversation, type InboundDeps } from './receive-inbound';
+import { enterConversation, keptFilesOf, type InboundDeps } from './receive-inbound';
 import { sameAddress, type ThreadedRecord } from './thread-inbound';
 
 export const NOT_UNMATCHED = 'This mail is no longer waiting: someone attached or discarded it';
@@ -20,14 +21,15 @@ export async function attachInboundMail(
   mailId: string,
   record: ThreadedRecord,
 ): Promise<void> {
-  const [row] = await deps.db.all<{ raw: Buffer | Uint8Array; state: string }>(
-    `SELECT "raw", "state" FROM "inbound_mails" WHERE "id" = ?`,
+  const [row] = await deps.db.all<{ raw: Buffer | Uint8Array; state: string; kind: InboundMailKind }>(
+    `SELECT "raw", "state", "kind" FROM "inbound_mails" WHERE "id" = ?`,
     [mailId],
   );
   if (row?.state !== 'unmatched') throw new HttpError(409, NOT_UNMATCHED);
-  const message = await readInbound(Buffer.from(row.raw));
+  // What it is was decided when it came (spam from a blocked sender stays spam).
+  const message = { ...(await readInbound(Buffer.from(row.raw))), kind: row.kind };
   const fromOtherAddress = !message.from || !sameAddress(record.email, message.from.address);
-  const kept = await keepInboundFiles(deps, message.from?.address ?? '', message.attachments);
+  const kept = await keptFilesOf(deps, message, true);
   const target = { kind: record.kind.definition.kind, id: record.id };
   try {
     await changeWithEvents(deps, async (tx, announce) => {

@@ -525,6 +525,63 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     ]);
   });
 
+  it('keeps mail from a blocked address or domain as spam: on its record, but no answer (not unread, snooze kept, nothing live)', async () => {
+    const thread = await threadWithReply('Ines');
+    const version = ((await admin('GET', `${CONTACTS}/${thread.id}`)).body as { version: number }).version;
+    expect((await admin('PATCH', `${CONTACTS}/${thread.id}`, { ownerId: TEST_ADMIN.id, version })).status).toBe(200);
+    const until = new Date(Date.now() + 7 * 24 * 60 * 60_000).toISOString();
+    expect((await admin('PUT', `${CONTACTS}/${thread.id}/snooze`, { until })).status).toBe(200);
+    const unread = ((await admin('POST', `${CONTACTS}/${thread.id}/read`)).body as UnreadCounts).contacts;
+    const linesBefore = (await timelineOf(thread.id)).length;
+    // Blocked after the staff reply (a reply to a blocked address is refused); a domain covers its subdomains.
+    const blocked = await admin('POST', '/api/admin/block-list', { values: [thread.email.toUpperCase(), 'junk-rice.example'] });
+    expect(blocked.status).toBe(201);
+    const live = recordEvents(server);
+    await live.reset();
+
+    const boundary = 'spam-boundary';
+    await deliver(
+      [
+        `From: Ines <${thread.email}>`,
+        `To: ${thread.replyTo}`,
+        `Subject: Re: ${thread.reference}`,
+        `Message-ID: <${randomUUID()}@buyer.example>`,
+        `In-Reply-To: ${thread.messageId}`,
+        'MIME-Version: 1.0',
+        `Content-Type: multipart/mixed; boundary="${boundary}"`,
+        '',
+        `--${boundary}`,
+        'Content-Type: text/plain; charset=utf-8',
+        '',
+        'Buy cheap rice now.',
+        `--${boundary}`,
+        'Content-Type: text/plain; name="offer.txt"',
+        'Content-Disposition: attachment; filename="offer.txt"',
+        '',
+        'Cheap rice.',
+        `--${boundary}--`,
+        '',
+      ].join('\r\n'),
+      [thread.replyTo],
+    );
+    await deliver(
+      mail({ from: 'sales@mail.junk-rice.example', to: DESK, subject: 'Cheap rice', body: 'Unmatched junk.' }),
+      [DESK],
+      'sales@mail.junk-rice.example',
+    );
+
+    const [kept] = await incomingOf(thread.id);
+    expect(kept).toMatchObject({ kind: 'spam', replyText: 'Buy cheap rice now.' });
+    expect(kept.attachments).toEqual([{ name: 'offer.txt', contentType: 'text/plain', size: 11 }]);
+    expect(await repliedIds()).not.toContain(thread.id);
+    expect(((await admin('GET', '/api/admin/unread')).body as UnreadCounts).contacts).toBe(unread);
+    const listed = ((await admin('GET', CONTACTS)).body as ListPage<{ _id: string }>).data.map((r) => r._id);
+    expect(listed).not.toContain(thread.id);
+    expect(await timelineOf(thread.id)).toHaveLength(linesBefore);
+    expect(await live.settle()).toEqual([]);
+    expect((await unmatched()).find((m) => m.replyText === 'Unmatched junk.')).toMatchObject({ kind: 'spam' });
+  });
+
   it('refuses mail for other mailboxes (no relaying) and mail over INBOUND_MAX_MB', async () => {
     await expect(
       deliver(mail({ from: 'a@x.example', to: 'ceo@sourcing.example', subject: 'x', body: 'x' }), ['ceo@sourcing.example']),

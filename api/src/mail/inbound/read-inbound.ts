@@ -2,9 +2,10 @@ import { createHash } from 'node:crypto';
 import EmailReplyParser from 'email-reply-parser';
 import { simpleParser, type AddressObject, type Attachment, type HeaderValue, type ParsedMail } from 'mailparser';
 import sanitizeHtml from 'sanitize-html';
+import type { InboundMailKind } from '@sourcing/shared';
 
 /** What an inbound mail is (docs/mail.md#answers): a person's answer, an automatic one, or a delivery report. */
-export type InboundKind = 'reply' | 'auto-reply' | 'bounce';
+export type InboundKind = Exclude<InboundMailKind, 'spam'>;
 
 export interface InboundAddress {
   address: string;

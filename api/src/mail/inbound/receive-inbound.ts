@@ -10,6 +10,7 @@ import { changeWithEvents, type Announce } from '../../records/publish';
 import type { AnyRow } from '../../records/record-kind';
 import { indexInboundFiles, keepInboundFiles, type InboundFile } from './inbound-files';
 import { readInbound, type InboundMessage } from './read-inbound';
+import { spamIfBlocked, type SortedInbound } from './spam-if-blocked';
 import { sameAddress, threadInbound, type MatchedBy, type ThreadedRecord } from './thread-inbound';
 
 /** Which way a mail came in: the desk mailbox over IMAP, or the SMTP receiver. */
@@ -26,14 +27,24 @@ export type Received =
 const flag = (value: boolean) => (value ? 'TRUE' : 'FALSE');
 
 /** An attachment as listed before it is kept (an unmatched mail's: it stays inside the mail). */
-export const summaryOf = (a: InboundMessage['attachments'][number]): InboundFile => ({
+const summaryOf = (a: InboundMessage['attachments'][number]): InboundFile => ({
   name: a.name,
   contentType: a.contentType,
   size: a.content.length,
 });
 
+/**
+ * The files a mail brings: a record's mail keeps its attachments as the record's files; an unmatched
+ * one's, and spam's, stay inside the mail (an unmatched mail's until staff attach it).
+ */
+export function keptFilesOf(deps: InboundDeps, message: SortedInbound, ofRecord: boolean) {
+  return ofRecord && message.kind !== 'spam'
+    ? keepInboundFiles(deps, message.from?.address ?? '', message.attachments)
+    : Promise.resolve({ files: message.attachments.map(summaryOf), forget: () => Promise.resolve() });
+}
+
 /** What the timeline, the live change and the notification say of a mail that came back. */
-export function answerLine(message: Pick<InboundMessage, 'kind' | 'from' | 'bounce'>, reference: string): string {
+export function answerLine(message: Pick<SortedInbound, 'kind' | 'from' | 'bounce'>, reference: string): string {
   const who = message.from?.name || message.from?.address || 'an unknown sender';
   if (message.kind === 'bounce') return `Bounce — ${reference}: ${message.bounce?.reason ?? 'not delivered'}`;
   if (message.kind === 'auto-reply') return `Automatic reply from ${who} — ${reference}`;
@@ -43,7 +54,7 @@ export function answerLine(message: Pick<InboundMessage, 'kind' | 'from' | 'boun
 async function insertInbound(
   tx: Transaction,
   deps: InboundDeps,
-  message: InboundMessage,
+  message: SortedInbound,
   raw: Buffer,
   via: InboundVia,
   threading: { record: ThreadedRecord; matchedBy: MatchedBy; fromOtherAddress: boolean } | null,
@@ -87,16 +98,18 @@ ON CONFLICT ("messageId") DO NOTHING RETURNING "id"`,
 /**
  * A mail of a record enters its conversation: a line of its timeline, its Updated At (a customer's
  * answer is activity), a bounce marks the mail it reports on, and a live change tells whoever has
- * the record or its list open (on every replica: it is announced in this transaction).
+ * the record or its list open (on every replica: it is announced in this transaction). Spam is only
+ * kept: none of this (spam-if-blocked.ts).
  */
 export async function enterConversation(
   tx: Transaction,
   announce: Announce,
   deps: InboundDeps,
-  message: Pick<InboundMessage, 'kind' | 'from' | 'subject' | 'bounce'>,
+  message: Pick<SortedInbound, 'kind' | 'from' | 'subject' | 'bounce'>,
   record: ThreadedRecord,
   fromOtherAddress: boolean,
 ): Promise<void> {
+  if (message.kind === 'spam') return;
   const at = deps.now();
   const { kind } = record;
   if (message.kind === 'bounce' && message.bounce?.messageId) {
@@ -147,7 +160,7 @@ export async function receiveInbound(
   via: InboundVia,
   envelopeRecipients: readonly string[] = [],
 ): Promise<Received> {
-  const message = await readInbound(raw);
+  const message = await spamIfBlocked(deps.db, await readInbound(raw));
   const [known] = await deps.db.all<{ id: string }>(
     `SELECT "id" FROM "inbound_mails" WHERE "messageId" = ? UNION ALL SELECT "id" FROM "mail_outbox" WHERE "messageId" = ?`,
     [message.messageId, message.messageId],
@@ -158,10 +171,7 @@ export async function receiveInbound(
     ...found,
     fromOtherAddress: message.kind !== 'bounce' && !!message.from && !sameAddress(found.record.email, message.from.address),
   };
-  // A threaded mail's attachments become files of its record; an unmatched one's wait inside it until staff attach it.
-  const kept = threading
-    ? await keepInboundFiles(deps, message.from?.address ?? '', message.attachments)
-    : { files: message.attachments.map(summaryOf), forget: () => Promise.resolve() };
+  const kept = await keptFilesOf(deps, message, !!threading);
   let id: string | null;
   try {
     id = await changeWithEvents(deps, async (tx, announce) => {

@@ -3,7 +3,7 @@ import type { AppDeps } from '../../app-deps';
 import type { Queries } from '../../db/database';
 import type { RecordKind } from '../../records/record-kind';
 import { ALL_RECORD_KINDS } from '../../records/record-kinds';
-import type { InboundMessage } from './read-inbound';
+import type { SortedInbound } from './spam-if-blocked';
 
 /** How an inbound mail found its record (docs/mail.md#threading), or `staff` when someone attached it by hand. */
 export type MatchedBy = 'token' | 'thread' | 'reference' | 'bounce' | 'staff';
@@ -81,7 +81,7 @@ SELECT "messageId", "recordKind", "recordId" FROM "inbound_mails" WHERE "message
  */
 export async function threadInbound(
   deps: Pick<AppDeps, 'db' | 'config'>,
-  message: InboundMessage,
+  message: SortedInbound,
   envelopeRecipients: readonly string[],
 ): Promise<Threading | null> {
   const { db } = deps;

@@ -5,9 +5,9 @@ import {
   followUpFiltersShape,
   INVALID_CHARACTERS,
   isStorableText,
-  listColumnsOf,
   listFiltersShape,
   readSort,
+  sortColumnsOf,
   sortParam,
   type ListFilters,
   type ListSort,
@@ -64,8 +64,9 @@ export const SORT_MESSAGE = "sort must be newest, oldest, or a column's key (-ke
 function cursorFits(cursor: Cursor, definition: RecordDefinition, sort: ListSort): boolean {
   if (sort.column === DEFAULT_SORT.column) return cursor.sort === null;
   if (cursor.sort !== sortParam(sort) || cursor.value === null) return false;
-  const column = listColumnsOf(definition).find((c) => c.key === sort.column);
-  if (column?.sort !== 'time') return true;
+  const column = sortColumnsOf(definition).find((c) => c.key === sort.column);
+  if (column?.sort === 'due' && cursor.value === '') return true;
+  if (column?.sort !== 'time' && column?.sort !== 'due') return true;
   const time = new Date(cursor.value);
   return !Number.isNaN(time.getTime()) && isStorableDate(time);
 }

@@ -1,6 +1,6 @@
 import {
   BUYER_INQUIRY,
-  listColumnsOf,
+  sortColumnsOf,
   sortKeyOf,
   sortParam,
   SPAM_STATUS,
@@ -40,7 +40,7 @@ const TEXTS = [
   '東京',
   '',
 ];
-const COLUMNS = listColumnsOf(BUYER_INQUIRY);
+const COLUMNS = sortColumnsOf(BUYER_INQUIRY);
 const STATUSES = BUYER_INQUIRY.statuses;
 
 /** A text stored in a field as the list shows it (sortKeyOf's input). */
@@ -68,6 +68,13 @@ function expectedOrder(rows: Row[], column: ListColumn, sort: ListSort, staffByE
       return [...shown]
         .sort((a, b) => sign * (compare(time(a).getTime(), time(b).getTime()) || byArrival(a, b)))
         .map((r) => r.id);
+    }
+    case 'due': {
+      const time = (row: Row) => (row as Record<string, unknown>)[column.key] as Date | null;
+      const timed = shown
+        .filter((r) => time(r) !== null)
+        .sort((a, b) => sign * (compare(time(a)!.getTime(), time(b)!.getTime()) || byArrival(a, b)));
+      return [...timed, ...newestFirst(shown.filter((r) => time(r) === null))].map((r) => r.id);
     }
     case 'text': {
       const key = (row: Row) => sortKeyOf(shownText(column, row));
@@ -107,6 +114,9 @@ describe.each(TEST_ENGINES)('sorting a list on %s', (engine) => {
         status: i === 4 ? SPAM_STATUS : STATUSES[i % (STATUSES.length - 1)],
         ownerId: owners[i % owners.length],
         updatedAt: new Date(START + ((i * 7) % 11) * 3_600_000),
+        // Desk times on some rows (a few the same), none on the others.
+        followUpAt: i % 3 === 0 ? null : new Date(START + ((i * 5) % 7) * 86_400_000),
+        responseDueAt: i % 4 === 1 ? null : new Date(START + ((i * 3) % 5) * 3_600_000),
         attachments:
           i % 4 === 0
             ? []
@@ -225,6 +235,8 @@ describe.each(TEST_ENGINES)('sorting a list on %s', (engine) => {
     [{ column: 'updatedAt', direction: 'desc' }, 'inquiries_updated_created'],
     [{ column: 'status', direction: 'asc' }, 'inquiries_status_created'],
     [{ column: 'owner', direction: 'asc' }, 'inquiries_owner_created'],
+    [{ column: 'followUpAt', direction: 'asc' }, 'inquiries_sort_follow_up'],
+    [{ column: 'responseDueAt', direction: 'desc' }, 'inquiries_sort_response_due'],
   ] as [ListSort, string][])('reads a page sorted by %o in the order of an index (%s), sorting nothing', async (sort, index) => {
     const plan = await firstPagePlan(sort);
     expect(plan).toContain(index);

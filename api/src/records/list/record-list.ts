@@ -3,7 +3,7 @@ import { setImmediate as nextTurn } from 'node:timers/promises';
 import {
   filteredFields,
   foldText,
-  listColumnsOf,
+  sortColumnsOf,
   OWNER_UNASSIGNED,
   rangeBound,
   SPAM_STATUS,
@@ -38,7 +38,7 @@ export interface RecordListDefinition<Rec> {
   statuses: readonly string[] | null;
   /** The fields its filters compare (docs/admin.md#filters). */
   filterFields: readonly FilteredField[];
-  /** Its columns: what it sorts by (docs/api.md#sorting). */
+  /** What it sorts by: its columns and a worked list's desk times (docs/api.md#sorting). */
   columns: readonly ListColumn[];
   present(row: ListRow, sign: LinkSigner): Rec;
   csvColumns: CsvColumn<Rec>[];
@@ -56,7 +56,7 @@ export function listDefinitionOf(kind: RecordKind): RecordListDefinition<Record<
     table: kind.table,
     statuses: kind.definition.statuses,
     filterFields: filteredFields(kind.definition),
-    columns: listColumnsOf(kind.definition),
+    columns: sortColumnsOf(kind.definition),
     present,
     csvColumns: csvColumnsOf(kind.definition),
   };

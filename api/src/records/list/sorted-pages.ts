@@ -9,7 +9,7 @@ import {
 } from '@sourcing/shared';
 import type { AppDeps } from '../../app-deps';
 import type { Queries } from '../../db/database';
-import { dbTime, timeFromDb } from '../../db/engine';
+import { dbTime, timeFromDb, type Engine } from '../../db/engine';
 import { sortKeyColumn } from '../../db/sort-key-columns';
 import type { Cursor } from './cursor';
 
@@ -85,6 +85,13 @@ function groupOf(condition: string, params: unknown[], value: string): Segment {
   };
 }
 
+/** A time column of the record, its cursor value an ISO time. */
+const timeColumn = (engine: Engine, key: string): OrderedColumn => ({
+  sql: `r."${key}"`,
+  read: (raw) => timeFromDb(raw as Date | string).toISOString(),
+  param: (value) => dbTime(engine, new Date(value)),
+});
+
 /** A range ordered by a column, then by arrival, all in the sort's direction. */
 function orderedBy(
   column: OrderedColumn,
@@ -131,12 +138,18 @@ export async function sortOrderOf(
         };
         return { cursorSort, segments: [created] };
       }
-      const time: OrderedColumn = {
-        sql: `r."${column.key}"`,
-        read: (raw) => timeFromDb(raw as Date | string).toISOString(),
-        param: (value) => dbTime(engine, new Date(value)),
+      return { cursorSort, segments: [orderedBy(timeColumn(engine, column.key), direction)] };
+    }
+    case 'due': {
+      // The records with the time, then those without (newest first) in either direction.
+      const time = timeColumn(engine, column.key);
+      return {
+        cursorSort,
+        segments: [
+          orderedBy(time, direction, [`${time.sql} IS NOT NULL`], (v) => v !== null && v !== ''),
+          groupOf(`${time.sql} IS NULL`, [], ''),
+        ],
       };
-      return { cursorSort, segments: [orderedBy(time, direction)] };
     }
     case 'value': {
       const value: OrderedColumn = { sql: `r."${column.key}"`, read: String, param: (v) => v };

@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { FAILURE_MESSAGES, type InboundAttachmentSummary, type SentAttachment } from '@sourcing/shared';
+import { FAILURE_MESSAGES, type InboundAttachmentSummary, type InboundMailKind, type SentAttachment } from '@sourcing/shared';
 import { toastOnce } from '../../common/toast-once';
 import { formatFileSize } from '../lists/attachments';
 import { AttachmentLink } from '../lists/CellView';
@@ -15,6 +15,20 @@ export function Sender({ from }: { from: { address: string; name: string | null 
       {from.name} <span className="mail-address">&lt;{from.address}&gt;</span>
     </span>
   );
+}
+
+/** What a received mail is, when it is not a person's answer: its badge's words and colour. */
+const KIND_BADGES: Record<Exclude<InboundMailKind, 'reply'>, { text: string; tone: string }> = {
+  'auto-reply': { text: 'Automatic reply', tone: 'badge-auto' },
+  bounce: { text: 'Bounce', tone: 'badge-bounce' },
+  spam: { text: 'Spam', tone: 'badge-bounce' },
+};
+
+/** The badge of a received mail that is no answer (an automatic reply, a bounce, spam from a blocked sender); none for a reply. */
+export function KindBadge({ kind }: { kind: InboundMailKind }) {
+  if (kind === 'reply') return null;
+  const { text, tone } = KIND_BADGES[kind];
+  return <span className={`mail-badge ${tone}`}>{text}</span>;
 }
 
 /** When a mail was sent or received, as the admin shows times everywhere. */

@@ -2,7 +2,7 @@ import type { AdminListName, IncomingConversationMail, OutgoingConversationMail 
 import { failureOf, LoadError } from '../ui/LoadError';
 import { threadOf } from './conversation-mails';
 import { FormattedMail } from './FormattedMail';
-import { DownloadEml, MailTime, ReceivedAttachments, ReceivedWords, SentAttachments, Sender } from './MailParts';
+import { DownloadEml, KindBadge, MailTime, ReceivedAttachments, ReceivedWords, SentAttachments, Sender } from './MailParts';
 import { useConversation } from './useConversation';
 import './conversation.css';
 
@@ -71,8 +71,7 @@ function ReceivedMail({ mail, reference, isNew }: { mail: IncomingConversationMa
       {(isNew || mail.kind !== 'reply' || mail.fromOtherAddress) && (
         <p className="mail-badges">
           {isNew && <span className="mail-badge badge-new">New</span>}
-          {mail.kind === 'auto-reply' && <span className="mail-badge badge-auto">Automatic reply</span>}
-          {mail.kind === 'bounce' && <span className="mail-badge badge-bounce">Bounce</span>}
+          <KindBadge kind={mail.kind} />
           {mail.fromOtherAddress && (
             <span className="mail-badge badge-other" title={OTHER_ADDRESS_HINT}>
               From another address

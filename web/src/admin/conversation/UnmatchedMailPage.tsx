@@ -6,10 +6,8 @@ import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
 import { failureOf, LoadError } from '../ui/LoadError';
-import { DownloadEml, MailTime, ReceivedAttachments, ReceivedWords, Sender } from './MailParts';
+import { DownloadEml, KindBadge, MailTime, ReceivedAttachments, ReceivedWords, Sender } from './MailParts';
 import './conversation.css';
-
-const KIND_BADGE = { 'auto-reply': 'Automatic reply', bounce: 'Bounce' } as const;
 
 /**
  * The mails that came to the desk's address and no record claimed (docs/admin.md#unmatched-mail),
@@ -74,7 +72,7 @@ function UnmatchedMailItem({ mail }: { mail: UnmatchedMail }) {
         </div>
         {mail.kind !== 'reply' && (
           <p className="mail-badges">
-            <span className={`mail-badge badge-${mail.kind === 'bounce' ? 'bounce' : 'auto'}`}>{KIND_BADGE[mail.kind]}</span>
+            <KindBadge kind={mail.kind} />
           </p>
         )}
         <p className="mail-subject-line">{mail.subject || '(no subject)'}</p>

@@ -7,6 +7,7 @@ import {
   csvFileName,
   CUSTOMER_REPLIED,
   FAILURE_MESSAGES,
+  sortParam,
   type AdminListRecords,
   type DeskListName,
   type ListSort,
@@ -33,6 +34,7 @@ import { StatusTabs } from '../desk/StatusTabs';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
 import { LoadError } from '../ui/LoadError';
+import { CommitSelect } from '../ui/CommitSelect';
 import { debounce } from '../ui/debounce';
 import { NARROW_SCREEN, useMediaQuery } from '../ui/useMediaQuery';
 import { BlockSendersOffer, BulkSpamErase } from '../privacy/BulkSpamErase';
@@ -42,7 +44,7 @@ import { columnMark, linkMark, rowMark, useRecordKeys } from './record-keys';
 import { isEmptyCell, SERIAL_HEADER, type Cell, type Column, type ListDefinition } from './list-definitions';
 import { useListPages } from './useListPages';
 import { SavedViews } from '../views/SavedViews';
-import { ariaSortOf, nextSort, sortInUrl, sortRequest } from './list-sort';
+import { ariaSortOf, nextSort, sortChoicesOf, sortInUrl, sortRequest } from './list-sort';
 
 type Row = AdminListRecords[keyof AdminListRecords];
 /** A worked record's version: what a change sends back. */
@@ -152,15 +154,17 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
       else next.delete(param);
       return next;
     });
-  // A header's click orders the list by its column (a step of history, as a filter is).
-  const sortBy = (key: string) =>
+  // A header's click or the Sort by dropdown orders the list (a step of history, as a filter is).
+  const setSort = (order: (previous: URLSearchParams) => ListSort) =>
     setParams((previous) => {
       const next = new URLSearchParams(previous);
-      const chosen = sortRequest(nextSort(definition.name, sortInUrl(definition.name, previous), key));
+      const chosen = sortRequest(order(previous));
       if (chosen) next.set('sort', chosen);
       else next.delete('sort');
       return next;
     });
+  const sortBy = (key: string) => setSort((previous) => nextSort(definition.name, sortInUrl(definition.name, previous), key));
+  const sortAs = (param: string) => setSort(() => sortInUrl(definition.name, new URLSearchParams({ sort: param })));
   const clearFilters = () => {
     searchLater.cancel();
     setInput('');
@@ -221,6 +225,15 @@ export function AdminListPage({ definition }: { definition: ListDefinition }) {
             <button type="button" className="button" onClick={() => void markAllRead()} disabled={markingRead}>
               Mark all read
             </button>
+          )}
+          {definition.statuses && (
+            <CommitSelect aria-label="Sort by" value={sortParam(sort)} onCommit={sortAs}>
+              {sortChoicesOf(definition.name, sort).map((choice) => (
+                <option key={choice.value} value={choice.value}>
+                  {choice.label}
+                </option>
+              ))}
+            </CommitSelect>
           )}
           <SavedViews list={definition.name} hiddenColumns={hidden} onColumns={chooseColumns} />
           {wide && <ColumnChooser columns={definition.columns} hidden={hidden} onChoose={chooseColumns} />}

@@ -30,6 +30,7 @@ import { searchOfBackState } from './back-to-list';
 import { AttachmentLink, CellView } from './CellView';
 import { EraseRecord } from './EraseRecord';
 import { DASH, type ListDefinition } from './list-definitions';
+import { PdfPreview } from './PdfPreview';
 
 /** One record with every field, and its files previewed inline (images and PDFs). */
 export function RecordDetailPage({ definition }: { definition: ListDefinition }) {
@@ -144,7 +145,7 @@ function FilePreview({ file }: { file: AttachmentFile }) {
   return (
     <figure className="file-preview">
       {kind === 'image' && <img src={href} alt={file.originalName} loading="lazy" />}
-      {kind === 'pdf' && <iframe src={href} title={file.originalName} />}
+      {kind === 'pdf' && <PdfPreview src={href} title={file.originalName} />}
       <figcaption>
         <span className="file-name">{file.originalName}</span> <span className="file-size">({formatFileSize(file.size)})</span>{' '}
         <AttachmentLink file={file} label="Open" />

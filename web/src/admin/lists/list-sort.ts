@@ -5,9 +5,12 @@ import {
   listColumnsOf,
   readSort,
   RECORD_DEFINITIONS,
+  sortColumnsOf,
   sortParam,
   type AdminListName,
+  type ListColumn,
   type ListSort,
+  type SortDirection,
 } from '@sourcing/shared';
 
 /** The list's order as its URL's `sort` gives it (docs/admin.md#sorting); newest first when absent or unknown. */
@@ -33,3 +36,35 @@ export function nextSort(list: AdminListName, current: ListSort, key: string): L
 /** `aria-sort` of a column's header. */
 export const ariaSortOf = (sort: ListSort, key: string): 'ascending' | 'descending' | undefined =>
   sort.column === key ? (sort.direction === 'asc' ? 'ascending' : 'descending') : undefined;
+
+/** How an order reads in the `Sort by` dropdown: `Follow-up, soonest first`, `Full Name, descending`. */
+function sortLabel(column: ListColumn, direction: SortDirection): string {
+  if (column.key === DEFAULT_SORT.column) return direction === 'desc' ? 'Newest first' : 'Oldest first';
+  const asc = direction === 'asc';
+  if (column.sort === 'due') return `${column.label}, ${asc ? 'soonest' : 'latest'} first`;
+  if (column.sort === 'time') return `${column.label}, ${asc ? 'oldest' : 'newest'} first`;
+  return `${column.label}, ${asc ? 'ascending' : 'descending'}`;
+}
+
+/**
+ * The orders the `Sort by` dropdown offers (docs/admin.md#sorting): newest and oldest first, and both
+ * ways of each order a list has but no header to click (a worked list's follow-up and response due
+ * times); the current order too when a header chose it. Each value is the URL's `sort`.
+ */
+export function sortChoicesOf(list: AdminListName, current: ListSort): { value: string; label: string }[] {
+  const columns = sortColumnsOf(RECORD_DEFINITIONS[list]);
+  const offered = [columns.find((c) => c.key === DEFAULT_SORT.column)!, ...columns.filter((c) => c.sort === 'due')];
+  const orders = offered.flatMap((column) => {
+    const first = firstDirection(column);
+    const directions: SortDirection[] = [first, first === 'asc' ? 'desc' : 'asc'];
+    return directions.map((direction) => ({ column, direction }));
+  });
+  const currentColumn = columns.find((c) => c.key === current.column);
+  if (currentColumn && !orders.some((o) => o.column === currentColumn && o.direction === current.direction)) {
+    orders.push({ column: currentColumn, direction: current.direction });
+  }
+  return orders.map(({ column, direction }) => ({
+    value: sortParam({ column: column.key, direction }),
+    label: sortLabel(column, direction),
+  }));
+}

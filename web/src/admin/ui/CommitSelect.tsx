@@ -14,9 +14,10 @@ type NativeProps = Omit<SelectHTMLAttributes<HTMLSelectElement>, 'value' | 'onCh
  * and typing on the closed select only step through the options, so stepping from New to Won is
  * one change, not one per status in between; Escape puts the value back.
  *
- * While `busy` (a change on its way) it takes no choice but stays enabled and focused: disabling
- * it would drop the keyboard user's focus to the page. Once the change settles it shows `value`,
- * whatever came of it.
+ * While `busy` (a change on its way) it stays enabled and focused (disabling it would drop the
+ * keyboard user's focus to the page) and keeps a choice made meanwhile, showing it: once the change
+ * settles, the last such choice is committed unless it is what the select then shows. Without one
+ * it shows `value`, whatever came of the change.
  */
 export function CommitSelect(
   props: NativeProps & {
@@ -34,15 +35,38 @@ export function CommitSelect(
   const stepping = useRef(false);
   /** The choice handed to `onCommit`, until the select shows what came of it: leaving the select does not send it again. */
   const committed = useRef<string | null>(null);
+  /** The last choice made while busy, committed once the change on its way settles. */
+  const queued = useRef<string | null>(null);
+  // The effect below commits with the latest `onCommit` without re-running on each render's new one.
+  const latestOnCommit = useRef(onCommit);
+  useEffect(() => {
+    latestOnCommit.current = onCommit;
+  });
   useEffect(() => {
     if (busy) return;
+    const next = queued.current;
+    queued.current = null;
     committed.current = null;
+    if (next !== null && next !== value) {
+      committed.current = next;
+      setDraft(next);
+      latestOnCommit.current(next);
+      return;
+    }
     setDraft(value);
   }, [value, busy]);
 
   const commit = (chosen: string) => {
-    if (chosen === committed.current) return;
-    if (busy || chosen === '' || chosen === value) {
+    if (chosen === committed.current) {
+      // Back to the choice on its way: a choice queued since no longer stands.
+      queued.current = null;
+      return;
+    }
+    if (busy) {
+      queued.current = chosen === '' ? null : chosen;
+      return;
+    }
+    if (chosen === '' || chosen === value) {
       setDraft(value);
       return;
     }
