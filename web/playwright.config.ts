@@ -30,9 +30,7 @@ const launchOptions = {
 
 export default defineConfig({
   testDir: './e2e',
-  // A test's budget allows for the unit and API tests running beside the browser tests (npm test
-  // runs them side by side on two cores): a test of 10-20 s alone may take twice that there.
-  timeout: 60_000,
+  timeout: 30_000,
   expect: { timeout: 5_000 },
   fullyParallel: true,
   // Set the number with E2E_WORKERS, which also starts that many servers (--workers starts none).
