@@ -1,6 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { mkdtempSync } from 'node:fs';
-import { testChromiumPath } from '@sourcing/api/test/chromium';
+import { existsSync, mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_WORKERS, embedOriginOf, serverDataDir, serverPort } from './e2e/support/env';
@@ -8,10 +7,10 @@ import { E2E_ADMIN, E2E_BASE_URL, E2E_WORKERS, embedOriginOf, serverDataDir, ser
 /**
  * Browser tests run the real API (which serves the built site and admin), one server per worker,
  * each on a fresh SQLite database of its own, so tests of different workers never see each other's
- * records, sessions or sign-in limits (e2e/support/env.ts gives each worker its server). The
- * browser: testChromiumPath (CHROMIUM_PATH, else Debian's headless shell or Chromium).
+ * records, sessions or sign-in limits (e2e/support/env.ts gives each worker its server). Chromium:
+ * CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
  */
-const chromium = testChromiumPath();
+const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sourcing-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 

@@ -16,7 +16,6 @@ import { API_PATHS, type AttachmentToOpen } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
 import { pdf } from '@sourcing/api/test/sample-files';
-import { testChromiumPath } from '@sourcing/api/test/chromium';
 import type { ActionResult } from '../common/ipc-channels';
 import { serveAppFiles } from '../main/app-protocol';
 import { createAttachmentOpener } from '../main/attachments';
@@ -24,6 +23,7 @@ import { changeServerAddress, createServerAddressStore } from '../main/server-ad
 import { startSignedInApi, TEST_ADMIN_LOGIN, type SignedInApi } from './real-api';
 
 const desktopDir = join(import.meta.dirname, '../..');
+const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 
 let pages: Server;
 let pagesUrl: string;
@@ -54,7 +54,7 @@ beforeAll(async () => {
   pages = await serveRendererLikeMain(() => api?.server.url ?? null);
   pagesUrl = `http://127.0.0.1:${(pages.address() as AddressInfo).port}`;
   api = await startSignedInApi({ CORS_ORIGINS: pagesUrl });
-  browser = await chromium.launch({ executablePath: testChromiumPath(), args: ['--no-sandbox', '--disable-gpu'] });
+  browser = await chromium.launch({ executablePath: CHROMIUM, args: ['--no-sandbox', '--disable-gpu'] });
 }, 120_000);
 
 afterAll(async () => {
