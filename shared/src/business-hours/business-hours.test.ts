@@ -115,6 +115,19 @@ describe('business hours', () => {
     PROPERTY_TIMEOUT_MS,
   );
 
+  it('ends an opening whose closing time the clocks skip when they skip it (fast-check found it)', () => {
+    // Berlin, Sunday 29 March 2026: the clocks go from 02:00 to 03:00, so 00:00-02:15 is open for two hours.
+    const sundayNights: BusinessCalendar = {
+      timeZone: 'Europe/Berlin',
+      week: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [{ open: '00:00', close: '02:15' }] },
+      holidays: [],
+    };
+    const from = new Date('2026-03-28T22:00:00Z');
+    const to = new Date('2026-03-29T01:01:00Z');
+    expect(businessMillisecondsBetween(sundayNights, from, to)).toBe(2 * 60 * MINUTE);
+    expect(bruteForceOpen(sundayNights, from.getTime(), to.getTime())).toBe(2 * 60 * MINUTE);
+  });
+
   it(
     'falls due in open time: the minute before it is open, and no earlier instant reaches N',
     () => {

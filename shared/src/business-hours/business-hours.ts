@@ -109,6 +109,28 @@ function steadyOffsetOf(timeZone: string, day: LocalDate): number | null {
   return offset;
 }
 
+/**
+ * The first instant the zone's wall clock shows `minutes` past a day's midnight, or later: the time
+ * itself, or, when the clocks skip it (going forward), the moment they jump past it. An opening
+ * from 02:15 begins, and one until 02:15 ends, when the clocks jump from 02:00 to 03:00.
+ */
+function reachedAt(day: LocalDate, minutes: number, timeZone: string): number {
+  const wall = Date.UTC(day.year, day.month - 1, day.day) + minutes * MINUTE_MS;
+  const shown = (instant: number) => instant + zoneOffset(instant, timeZone);
+  const at = localTime(day.year, day.month, day.day, minutes, timeZone).getTime();
+  if (shown(at) === wall) return at;
+  // Skipped: localTime moved it forward by the gap. The jump lies between the instant the clock
+  // shows the time less the gap and that one; find it to the minute.
+  let before = wall - zoneOffset(wall + DAY_WINDOW.after, timeZone);
+  let after = at;
+  while (after - before > MINUTE_MS) {
+    const middle = before + Math.floor((after - before) / 2 / MINUTE_MS) * MINUTE_MS;
+    if (shown(middle) >= wall) after = middle;
+    else before = middle;
+  }
+  return after;
+}
+
 /** The open intervals of one calendar day, as instants. */
 function openingsOf(calendar: BusinessCalendar, day: LocalDate, holidays: ReadonlySet<string>): Interval[] {
   const hours = calendar.week[weekdayOf(day)];
@@ -118,9 +140,7 @@ function openingsOf(calendar: BusinessCalendar, day: LocalDate, holidays: Readon
   const midnight = Date.UTC(day.year, day.month - 1, day.day);
   // Most days: one subtraction per time. The days the clocks change: the wall clock decides.
   const instant = (time: string) =>
-    offset === null
-      ? localTime(day.year, day.month, day.day, minutesOf(time), timeZone).getTime()
-      : midnight + minutesOf(time) * MINUTE_MS - offset;
+    offset === null ? reachedAt(day, minutesOf(time), timeZone) : midnight + minutesOf(time) * MINUTE_MS - offset;
   return hours.map((h) => ({ start: instant(h.open), end: instant(h.close) }));
 }
 
