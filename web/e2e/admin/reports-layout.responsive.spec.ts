@@ -47,8 +47,11 @@ test('every report table shows its last column, and the date filters look like t
       expect(box.scrolls, box.title).toBe(true);
     }
   }
-  // Nor is the page wider than the screen.
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(page.viewportSize()!.width);
+  // Nor is the page wider than the screen, once the charts have taken their panels' width (they
+  // are first drawn before the layout settles, then resized).
+  await expect
+    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
+    .toBeLessThanOrEqual(page.viewportSize()!.width);
   await page.screenshot({ path: test.info().outputPath('reports.png'), fullPage: true });
 
   const filters = page.getByRole('form', { name: 'Report filters' });
