@@ -1,12 +1,8 @@
 /** A record's page fits a phone's width whatever its dropdowns hold (docs/admin.md#detail-view). */
-import { E2E_ADMIN } from '../support/env';
-import { bearerOf, expect, openAdmin, seedContact, test, uniqueTag } from './support';
+import { createLongAddressedStaff, expect, openAdmin, seedContact, test, uniqueTag } from './support';
 
 test('a long staff address among the owners does not widen a record’s page past a phone’s screen', async ({ page, request }) => {
-  const headers = await bearerOf(request, E2E_ADMIN);
-  // A select is as wide as its longest option: this one is far wider than the screen.
-  const email = `${uniqueTag('a-very-long-staff-address-for-the-owner-select')}@staff.example.com`.toLowerCase();
-  expect((await request.post('/api/admin/staff', { data: { email, role: 'agent' }, headers })).status()).toBe(201);
+  const email = await createLongAddressedStaff(request);
   const tag = uniqueTag('Wide');
   const name = `Wendy ${tag}`;
   await seedContact(request, { name, email: 'wendy@example.com', message: 'Do you ship to Kandla?' });

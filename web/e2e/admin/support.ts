@@ -116,6 +116,20 @@ export async function createStaff(request: APIRequestContext, role: Role) {
   return { email, password };
 }
 
+/**
+ * An agent whose address is far wider than a phone's screen: a select is as wide as its longest
+ * option, so every Owner select now holds one that wide.
+ */
+export async function createLongAddressedStaff(request: APIRequestContext) {
+  const email = `${uniqueTag('a-very-long-staff-address-for-the-owner-select')}@staff.example.com`.toLowerCase();
+  const response = await request.post('/api/admin/staff', {
+    data: { email, role: 'agent' },
+    headers: await bearerOf(request, E2E_ADMIN),
+  });
+  expect(response.status()).toBe(201);
+  return email;
+}
+
 /** A page in a browser of its own (nothing stored but a new session of the account), on an admin screen. */
 export async function adminPage(browser: Browser, path: string, admin: Account = E2E_ADMIN): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: await signedInState(admin) });
