@@ -108,8 +108,8 @@ export async function bearerOf(request: APIRequestContext, account: Account) {
 }
 
 /** A staff account of `role` made by the test server's owner through the API: its e-mail and generated password. */
-export async function createStaff(request: APIRequestContext, role: Role) {
-  const email = `${uniqueTag(role)}@example.com`.toLowerCase();
+export async function createStaff(request: APIRequestContext, role: Role, addressTag: string = role) {
+  const email = `${uniqueTag(addressTag)}@example.com`.toLowerCase();
   const response = await request.post('/api/admin/staff', { data: { email, role }, headers: await bearerOf(request, E2E_ADMIN) });
   expect(response.status()).toBe(201);
   const { password } = (await response.json()) as StaffPasswordResponse;
@@ -121,13 +121,7 @@ export async function createStaff(request: APIRequestContext, role: Role) {
  * option, so every Owner select now holds one that wide.
  */
 export async function createLongAddressedStaff(request: APIRequestContext) {
-  const email = `${uniqueTag('a-very-long-staff-address-for-the-owner-select')}@staff.example.com`.toLowerCase();
-  const response = await request.post('/api/admin/staff', {
-    data: { email, role: 'agent' },
-    headers: await bearerOf(request, E2E_ADMIN),
-  });
-  expect(response.status()).toBe(201);
-  return email;
+  return (await createStaff(request, 'agent', 'a-very-long-staff-address-for-the-owner-select')).email;
 }
 
 /** A page in a browser of its own (nothing stored but a new session of the account), on an admin screen. */
