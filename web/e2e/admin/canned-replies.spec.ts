@@ -1,5 +1,5 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import {
   adminPage,
   createStaff,
@@ -12,25 +12,9 @@ import {
   test,
   uniqueTag,
 } from './support';
+import { screenshotsAtTwoWidths } from '../support/screen-width';
 
 // Canned replies are the whole team's: each test names its own with a tag, other tests' may be listed too.
-
-const PHONE = { width: 375, height: 740 };
-
-/**
- * Screenshots of part of a screen at the page's width and at a phone's, for people to look at
- * (test-results/). On the phone nothing may be wider than the screen.
- */
-async function screenshots(page: Page, part: Locator, name: string) {
-  const style = '.admin-header { position: static !important; }';
-  const desktop = page.viewportSize()!;
-  await part.screenshot({ path: `test-results/${name}-desktop.png`, style });
-  await page.setViewportSize(PHONE);
-  // Once the page has taken the phone's layout.
-  await expect.poll(() => page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await part.screenshot({ path: `test-results/${name}-phone.png`, style });
-  await page.setViewportSize(desktop);
-}
 
 /** An owner adds a canned reply on Settings; the section it is listed in. */
 async function addCannedReply(page: Page, title: string, body: string) {
@@ -82,7 +66,7 @@ test('owners keep canned replies on Settings: added with placeholders, changed i
   await expect(title).toHaveValue('');
   await expect(text).toHaveValue('');
   expect((await new AxeBuilder({ page }).include('.canned-replies').analyze()).violations).toEqual([]);
-  await screenshots(page, section, 'canned-replies-settings');
+  await screenshotsAtTwoWidths(page, section, 'canned-replies-settings');
 
   // Changed in place: the form holds it, saving lists the change and the focus is back on Edit.
   await listed.getByRole('button', { name: `Edit Welcome ${tag}` }).click();
@@ -156,7 +140,7 @@ test('an agent answers a buyer with a canned reply, their own subject, a copy an
   await expect(subject).toHaveValue(`Price list for ${reference}`);
   await expect(file).toBeChecked();
   expect((await new AxeBuilder({ page: staff }).include('.reply-form').analyze()).violations).toEqual([]);
-  await screenshots(staff, mails.locator('form'), 'reply-form');
+  await screenshotsAtTwoWidths(staff, mails.locator('form'), 'reply-form');
   await cc.fill('boss@buyer-group.example; ops@buyer-group.example');
   await expect(cc).not.toHaveAttribute('aria-invalid');
 

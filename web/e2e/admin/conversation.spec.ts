@@ -1,7 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import AxeBuilder from '@axe-core/playwright';
-import type { Locator, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_DESK_ADDRESS } from '../support/env';
+import { DESKTOP, expectFitsScreen, PHONE, screenshotsAtTwoWidths } from '../support/screen-width';
 import {
   bearerOf,
   deliverToDesk,
@@ -70,23 +71,6 @@ async function openNewContact(page: Page, request: Parameters<typeof seedContact
   return { tag, sender, reference };
 }
 
-const DESKTOP = { width: 1280, height: 800 };
-const PHONE = { width: 375, height: 740 };
-
-/**
- * Screenshots of part of a screen at desktop and at phone width, for people to look at
- * (test-results/). On the phone nothing may be wider than the screen.
- */
-async function screenshots(page: Page, part: Locator, name: string) {
-  // The sticky header stays at the top of the picture, not over the part.
-  const style = '.admin-header { position: static !important; }';
-  await part.screenshot({ path: `test-results/${name}-desktop.png`, style });
-  await page.setViewportSize(PHONE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
-  await part.screenshot({ path: `test-results/${name}-phone.png`, style });
-  await page.setViewportSize(DESKTOP);
-}
-
 test('a buyer’s answer to a staff reply appears live in the open record, quoted history on request; the list marks it until read', async ({
   page,
   request,
@@ -146,7 +130,7 @@ test('a buyer’s answer to a staff reply appears live in the open record, quote
   await expect(received.getByRole('button', { name: 'Download .eml' })).toBeVisible();
   expect(reloaded).toBe(false);
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  await screenshots(page, conversation, 'record-conversation');
+  await screenshotsAtTwoWidths(page, conversation, 'record-conversation');
 
   // The owner-less record was read as it came in: its row is not marked. An answer while the list shows is.
   await page.getByRole('link', { name: '← Back to Contact Queries' }).click();
@@ -200,7 +184,7 @@ test('staff send new files from their computer with a reply: a refused one says 
   await expect(chosen).toContainText('price-list.pdf');
   // The picker and the chosen files fit a phone's width.
   await page.setViewportSize(PHONE);
-  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(PHONE.width);
+  await expectFitsScreen(page);
   await page.setViewportSize(DESKTOP);
   await mails.getByRole('button', { name: 'Send reply' }).click();
   await expect(page.getByText('Reply queued', { exact: true })).toBeVisible();
@@ -240,7 +224,7 @@ test('a mail no record claimed waits on Unmatched mail until staff attach it to 
   await expect(waiting.getByRole('button', { name: 'Download .eml' })).toBeVisible();
   await expect(waiting.getByRole('textbox', { name: 'Reference' })).toHaveAttribute('placeholder', 'INQ-…, OFR-… or MSG-…');
   expect((await new AxeBuilder({ page }).analyze()).violations).toEqual([]);
-  await screenshots(page, page.getByRole('main'), 'unmatched-mail');
+  await screenshotsAtTwoWidths(page, page.getByRole('main'), 'unmatched-mail');
 
   // A reference that names no record is refused, and the mail stays.
   await waiting.getByRole('textbox', { name: 'Reference' }).fill('MSG-000000');

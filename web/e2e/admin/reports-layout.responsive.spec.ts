@@ -1,4 +1,5 @@
 import type { Locator } from '@playwright/test';
+import { expectFitsScreen } from '../support/screen-width';
 import { createLongAddressedStaff, expect, inquiryValues, openAdmin, seedInquiry, test, uniqueTag } from './support';
 
 /**
@@ -52,9 +53,7 @@ test('every report table shows its last column, and the date filters look like t
   }
   // Nor is the page wider than the screen, once the charts have taken their panels' width (they
   // are first drawn before the layout settles, then resized).
-  await expect
-    .poll(() => page.evaluate(() => document.documentElement.scrollWidth))
-    .toBeLessThanOrEqual(page.viewportSize()!.width);
+  await expectFitsScreen(page);
   await page.screenshot({ path: test.info().outputPath('reports.png'), fullPage: true });
 
   const filters = page.getByRole('form', { name: 'Report filters' });
