@@ -7,6 +7,7 @@ import {
   expect,
   inquiryValues,
   openAdmin,
+  openSeededInquiry,
   seedContact,
   seedInquiry,
   seedSupplierOffer,
@@ -69,15 +70,8 @@ test.describe('sales desk', () => {
     await expect(table(page)).toContainText(`Bulk ${tag} 1`);
   });
 
-  test('a status picked while the one before is being saved is saved after it: the last choice wins', async ({
-    page,
-    request,
-  }) => {
-    const tag = uniqueTag('Queue');
-    const values = inquiryValues(tag);
-    await seedInquiry(request, values);
-    await openAdmin(page, `/admin/inquiries?q=${tag}`);
-    await page.getByRole('link', { name: values.fullName }).click();
+  test('a status picked while the one before is being saved is saved after it: the last choice wins', async ({ page }) => {
+    await openSeededInquiry(page, uniqueTag('Queue'));
     const status = page.getByRole('combobox', { name: 'Status', exact: true });
     await expect(status).toHaveValue('New');
 

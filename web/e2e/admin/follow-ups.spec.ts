@@ -1,18 +1,7 @@
 import type { Page } from '@playwright/test';
 import { ADMIN_LISTS, type ContactMessageRecord, type ListPage } from '@sourcing/shared';
 import { E2E_ADMIN } from '../support/env';
-import {
-  adminPage,
-  bearerOf,
-  createStaff,
-  expect,
-  inquiryValues,
-  openAdmin,
-  seedContact,
-  seedInquiry,
-  test,
-  uniqueTag,
-} from './support';
+import { adminPage, bearerOf, createStaff, expect, openAdmin, openSeededInquiry, seedContact, test, uniqueTag } from './support';
 
 const table = (page: Page) => page.locator('table.records-table');
 const panel = (page: Page) => page.getByRole('region', { name: 'Follow-up' });
@@ -28,10 +17,7 @@ const localTime = (page: Page, seconds: number) =>
 
 /** Seeds a buyer inquiry and opens it from its list, taken by the signed-in admin (the follow-up views are the admin's own). */
 async function openOwnInquiry(page: Page, tag: string) {
-  const values = inquiryValues(tag);
-  await seedInquiry(page.request, values);
-  await openAdmin(page, `/admin/inquiries?q=${tag}`);
-  await page.getByRole('link', { name: values.fullName }).click();
+  const values = await openSeededInquiry(page, tag);
   await page.getByRole('button', { name: 'Assign to me' }).click();
   await expect(page.getByRole('combobox', { name: 'Owner', exact: true }).locator('option:checked')).toHaveText(E2E_ADMIN.email);
   return values;
@@ -74,10 +60,7 @@ test.describe('follow-ups and snooze', () => {
 
   test('a snoozed record leaves the list until its snooze ends; "Only snoozed" shows it', async ({ page }) => {
     const tag = uniqueTag('Snooze');
-    const values = inquiryValues(tag);
-    await seedInquiry(page.request, values);
-    await openAdmin(page, `/admin/inquiries?q=${tag}`);
-    await page.getByRole('link', { name: values.fullName }).click();
+    const values = await openSeededInquiry(page, tag);
     const snooze = panel(page).getByRole('group', { name: 'Snooze' });
 
     // The server's word goes under the field.

@@ -1,6 +1,6 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env';
-import { expect, inquiryValues, openAdmin, seedContact, seedInquiry, test, uniqueTag } from './support';
+import { expect, inquiryValues, openAdmin, openSeededInquiry, seedContact, seedInquiry, test, uniqueTag } from './support';
 
 /** The desk changes (PATCH of one record, POST of a bulk change) the page sends from now on. */
 function deskChanges(page: Page) {
@@ -83,13 +83,8 @@ test.describe('keyboard triage', () => {
 
   test('on the record the focus stays on the status and owner selects after a change, and returns to the note box', async ({
     page,
-    request,
   }) => {
-    const tag = uniqueTag('Focus');
-    const buyer = inquiryValues(tag);
-    await seedInquiry(request, buyer);
-    await openAdmin(page, `/admin/inquiries?q=${tag}`);
-    await page.getByRole('link', { name: buyer.fullName }).click();
+    await openSeededInquiry(page, uniqueTag('Focus'));
 
     const status = page.getByRole('combobox', { name: 'Status', exact: true });
     await status.focus();

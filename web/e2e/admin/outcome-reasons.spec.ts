@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { outcomeReasonsOf } from '@sourcing/shared';
 import { E2E_ADMIN } from '../support/env';
-import { expect, inquiryValues, openAdmin, seedInquiry, test, uniqueTag } from './support';
+import { expect, inquiryValues, openAdmin, openSeededInquiry, seedInquiry, test, uniqueTag } from './support';
 
 /** The desk panel's read field (Reason, Source) of the record shown. */
 const deskFact = (page: Page, name: string) =>
@@ -13,13 +13,8 @@ const deskFact = (page: Page, name: string) =>
 test.describe('outcome reasons', () => {
   test('setting a record to Lost asks why; the reason shows beside its status and on its timeline; Cancel changes nothing', async ({
     page,
-    request,
   }) => {
-    const tag = uniqueTag('Reason');
-    const buyer = inquiryValues(tag);
-    await seedInquiry(request, buyer);
-    await openAdmin(page, `/admin/inquiries?q=${tag}`);
-    await page.getByRole('link', { name: buyer.fullName }).click();
+    const buyer = await openSeededInquiry(page, uniqueTag('Reason'));
     const status = page.getByRole('combobox', { name: 'Status', exact: true });
     await expect(deskFact(page, 'Source')).toHaveText('Site form');
     await expect(deskFact(page, 'Reason')).toHaveCount(0);

@@ -189,6 +189,15 @@ export async function seedInquiry(request: APIRequestContext, values: CommodityI
   await expectCreated(await request.post('/api/inquiry', { multipart, headers: await proofHeader() }));
 }
 
+/** Seeds a buyer inquiry named for one test (`tag`), finds it in its list and opens its page: its values. */
+export async function openSeededInquiry(page: Page, tag: string): Promise<CommodityInquiryValues> {
+  const values = inquiryValues(tag);
+  await seedInquiry(page.request, values);
+  await openAdmin(page, `/admin/inquiries?q=${tag}`);
+  await page.getByRole('link', { name: values.fullName }).click();
+  return values;
+}
+
 /** A supplier offer of the definition's samples, named for one test. */
 export const supplierValues = (tag: string, overrides: Partial<SupplierOfferValues> = {}): SupplierOfferValues =>
   sampleValues(SUPPLIER_OFFER, {
