@@ -2,6 +2,7 @@ import { ADMIN_LISTS } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../auth/schema';
 import { recordRow, seedRows } from '../test/factories';
+import { rerunMigrations } from '../test/migrations';
 import { createStaffAccount, headersOf } from '../test/staff';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { AddFirstResponses1795000003300 } from './migrations/1795000003300-add-first-responses';
@@ -43,24 +44,13 @@ describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
 
     // Back to the schema before the migration, then forward again: what the upgrade of a real database does.
     // The response targets' indexes and the reports' view read its columns: they go first and come back after it.
-    const migration = new AddFirstResponses1795000003300();
-    const targets = new AddResponseTargets1795000003700();
-    const reports = new CreateReportCounts1795000003900();
-    const reportsByOwner = new KeyReportCountsByOwner1795000004000();
-    const sorts = new IndexDeskTimeSorts1795000004200();
-    await server.deps.db.transaction(async (tx) => {
-      const runner = tx.manager.queryRunner!;
-      await sorts.down(runner);
-      await reportsByOwner.down(runner);
-      await reports.down(runner);
-      await targets.down(runner);
-      await migration.down(runner);
-      await migration.up(runner);
-      await targets.up(runner);
-      await reports.up(runner);
-      await reportsByOwner.up(runner);
-      await sorts.up(runner);
-    });
+    await rerunMigrations(server.deps.db, [
+      new AddFirstResponses1795000003300(),
+      new AddResponseTargets1795000003700(),
+      new CreateReportCounts1795000003900(),
+      new KeyReportCountsByOwner1795000004000(),
+      new IndexDeskTimeSorts1795000004200(),
+    ]);
 
     const responses = async (id: string) =>
       (await call(server, path(id), { headers: server.adminHeaders() })).body as {

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eventRow, storeEvents } from '../records/desk/record-events';
 import { syncReportDays } from '../routes/admin/reports/report-days';
 import { recordRow, seedRows } from '../test/factories';
+import { rerunMigrations } from '../test/migrations';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { CreateReportCounts1795000003900 } from './migrations/1795000003900-create-report-counts';
 import { KeyReportCountsByOwner1795000004000 } from './migrations/1795000004000-key-report-counts-by-owner';
@@ -47,15 +48,7 @@ describe.each(TEST_ENGINES)('the report counts migration on %s', (engine) => {
 
     // Back to the schema before the migration, then forward again: what the upgrade of a real database does.
     // The later migration that rebuilds its table is taken back first and brought back after it.
-    const migration = new CreateReportCounts1795000003900();
-    const ownerFirst = new KeyReportCountsByOwner1795000004000();
-    await server.deps.db.transaction(async (tx) => {
-      const runner = tx.manager.queryRunner!;
-      await ownerFirst.down(runner);
-      await migration.down(runner);
-      await migration.up(runner);
-      await ownerFirst.up(runner);
-    });
+    await rerunMigrations(server.deps.db, [new CreateReportCounts1795000003900(), new KeyReportCountsByOwner1795000004000()]);
     // What the app does at start: list the local days, and count every inquiry on its day.
     await syncReportDays(server.deps.db, server.deps.config.timeZone, server.deps.now());
 

@@ -23,6 +23,12 @@ import { call, jsonBody, sendJson, startTestServer, TEST_ADMIN, TEST_ENGINES, ty
 const DESK = 'desk@sourcing.example';
 const CONTACTS = `/api${ADMIN_LISTS.contacts.path}`;
 
+interface MailAttachment {
+  name: string;
+  type: string;
+  content: Buffer;
+}
+
 interface MailParts {
   from: string;
   to: string;
@@ -32,10 +38,32 @@ interface MailParts {
   inReplyTo?: string;
   references?: string;
   headers?: string[];
+  /** Sent as multipart/mixed, the body first, each file base64-encoded. */
+  attachments?: MailAttachment[];
 }
 
-/** A plain mail as a buyer's mail program writes it. */
+const BOUNDARY = 'buyer-boundary';
+
+/** A mail as a buyer's mail program writes it: plain text, or the text and its files. */
 function mail(parts: MailParts): string {
+  const text = ['Content-Type: text/plain; charset=utf-8', '', parts.body];
+  const content = parts.attachments
+    ? [
+        `Content-Type: multipart/mixed; boundary="${BOUNDARY}"`,
+        '',
+        `--${BOUNDARY}`,
+        ...text,
+        ...parts.attachments.flatMap((file) => [
+          `--${BOUNDARY}`,
+          `Content-Type: ${file.type}; name="${file.name}"`,
+          `Content-Disposition: attachment; filename="${file.name}"`,
+          'Content-Transfer-Encoding: base64',
+          '',
+          file.content.toString('base64'),
+        ]),
+        `--${BOUNDARY}--`,
+      ]
+    : text;
   return [
     `From: ${parts.from}`,
     `To: ${parts.to}`,
@@ -46,9 +74,7 @@ function mail(parts: MailParts): string {
     ...(parts.references ? [`References: ${parts.references}`] : []),
     ...(parts.headers ?? []),
     'MIME-Version: 1.0',
-    'Content-Type: text/plain; charset=utf-8',
-    '',
-    parts.body,
+    ...content,
     '',
   ].join('\r\n');
 }
@@ -324,34 +350,18 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
 
   it('keeps an attachment as a file of the record as form uploads are kept, refuses one that runs programs, and keeps the mail as it came', async () => {
     const thread = await threadWithReply('Gita');
-    const boundary = 'mixed-boundary';
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
-    const part = (name: string, type: string, bytes: Buffer) => [
-      `--${boundary}`,
-      `Content-Type: ${type}; name="${name}"`,
-      `Content-Disposition: attachment; filename="${name}"`,
-      'Content-Transfer-Encoding: base64',
-      '',
-      bytes.toString('base64'),
-    ];
-    const raw = [
-      `From: ${thread.email}`,
-      `To: ${thread.replyTo}`,
-      'Subject: Signed contract',
-      `Message-ID: <${randomUUID()}@buyer.example>`,
-      'MIME-Version: 1.0',
-      `Content-Type: multipart/mixed; boundary="${boundary}"`,
-      '',
-      `--${boundary}`,
-      'Content-Type: text/plain; charset=utf-8',
-      '',
-      'Signed, see attached.',
-      ...part('contract.pdf', 'application/pdf', pdf),
-      ...part('invoice.pdf.exe', 'application/octet-stream', Buffer.from('MZ not a pdf')),
-      ...part('notes.pdf', 'application/pdf', Buffer.from([0, 159, 146, 150, 0, 1, 2, 3])),
-      `--${boundary}--`,
-      '',
-    ].join('\r\n');
+    const raw = mail({
+      from: thread.email,
+      to: thread.replyTo,
+      subject: 'Signed contract',
+      body: 'Signed, see attached.',
+      attachments: [
+        { name: 'contract.pdf', type: 'application/pdf', content: pdf },
+        { name: 'invoice.pdf.exe', type: 'application/octet-stream', content: Buffer.from('MZ not a pdf') },
+        { name: 'notes.pdf', type: 'application/pdf', content: Buffer.from([0, 159, 146, 150, 0, 1, 2, 3]) },
+      ],
+    });
     await deliver(raw, [thread.replyTo]);
     const [received] = await incomingOf(thread.id);
     const [contract, runnable, fake] = received.attachments;
@@ -382,30 +392,15 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
 
   it('answers in the customer’s thread: their subject by default (or the one staff typed), copies, and the record’s files', async () => {
     const thread = await threadWithReply('Omar');
-    const boundary = 'omar-boundary';
     const pdf = Buffer.from('%PDF-1.4\n1 0 obj<<>>endobj\ntrailer<<>>\n%%EOF\n');
     await deliver(
-      [
-        `From: ${thread.email}`,
-        `To: ${thread.replyTo}`,
-        'Subject: RE: Re: Shipment window for March',
-        `Message-ID: <${randomUUID()}@buyer.example>`,
-        'MIME-Version: 1.0',
-        `Content-Type: multipart/mixed; boundary="${boundary}"`,
-        '',
-        `--${boundary}`,
-        'Content-Type: text/plain',
-        '',
-        'Draft contract attached.',
-        `--${boundary}`,
-        'Content-Type: application/pdf; name="draft.pdf"',
-        'Content-Disposition: attachment; filename="draft.pdf"',
-        'Content-Transfer-Encoding: base64',
-        '',
-        pdf.toString('base64'),
-        `--${boundary}--`,
-        '',
-      ].join('\r\n'),
+      mail({
+        from: thread.email,
+        to: thread.replyTo,
+        subject: 'RE: Re: Shipment window for March',
+        body: 'Draft contract attached.',
+        attachments: [{ name: 'draft.pdf', type: 'application/pdf', content: pdf }],
+      }),
       [thread.replyTo],
     );
     const conversation = (await admin('GET', `${CONTACTS}/${thread.id}${CONVERSATION_SUFFIX}`)).body as Conversation;
@@ -539,29 +534,15 @@ describe.each(TEST_ENGINES)('answers come back into the record through the SMTP 
     const live = recordEvents(server);
     await live.reset();
 
-    const boundary = 'spam-boundary';
     await deliver(
-      [
-        `From: Ines <${thread.email}>`,
-        `To: ${thread.replyTo}`,
-        `Subject: Re: ${thread.reference}`,
-        `Message-ID: <${randomUUID()}@buyer.example>`,
-        `In-Reply-To: ${thread.messageId}`,
-        'MIME-Version: 1.0',
-        `Content-Type: multipart/mixed; boundary="${boundary}"`,
-        '',
-        `--${boundary}`,
-        'Content-Type: text/plain; charset=utf-8',
-        '',
-        'Buy cheap rice now.',
-        `--${boundary}`,
-        'Content-Type: text/plain; name="offer.txt"',
-        'Content-Disposition: attachment; filename="offer.txt"',
-        '',
-        'Cheap rice.',
-        `--${boundary}--`,
-        '',
-      ].join('\r\n'),
+      mail({
+        from: `Ines <${thread.email}>`,
+        to: thread.replyTo,
+        subject: `Re: ${thread.reference}`,
+        inReplyTo: thread.messageId,
+        body: 'Buy cheap rice now.',
+        attachments: [{ name: 'offer.txt', type: 'text/plain', content: Buffer.from('Cheap rice.') }],
+      }),
       [thread.replyTo],
     );
     await deliver(

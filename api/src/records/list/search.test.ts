@@ -5,6 +5,7 @@ import { CreateReportCounts1795000003900 } from '../../db/migrations/17950000039
 import { KeyReportCountsByOwner1795000004000 } from '../../db/migrations/1795000004000-key-report-counts-by-owner';
 import { withProof } from '../../test/form-proof';
 import { recordRow, seedRows, type RowOfList } from '../../test/factories';
+import { runMigrations, takeBackMigrations } from '../../test/migrations';
 import { call, jsonBody, startTestServer, TEST_ENGINES, type TestServer } from '../../test/support';
 import { RECORD_KINDS } from '../record-kinds';
 
@@ -109,25 +110,18 @@ describe.each(TEST_ENGINES)('search on %s', (engine) => {
   );
 
   it('finds the records stored before the search was folded once migration 1795000002600 refilled them', async () => {
-    const migration = new FoldSearchAndSortKeys1795000002600();
     // The reports' view reads the sort keys: it goes first and comes back after them.
-    const reports = new CreateReportCounts1795000003900();
-    const reportsByOwner = new KeyReportCountsByOwner1795000004000();
-    const { db } = server.deps;
-    await db.transaction(async ({ manager }) => {
-      await reportsByOwner.down(manager.queryRunner!);
-      await reports.down(manager.queryRunner!);
-      await migration.down(manager.queryRunner!);
-    });
+    const migrations = [
+      new FoldSearchAndSortKeys1795000002600(),
+      new CreateReportCounts1795000003900(),
+      new KeyReportCountsByOwner1795000004000(),
+    ];
+    await takeBackMigrations(server.deps.db, migrations);
     // Stored as before the migration: no folded text of its own.
-    await db.transaction((tx) =>
+    await server.deps.db.transaction((tx) =>
       tx.insert(RECORD_KINDS.contacts.entity, recordRow('contacts', new Date('2026-03-01T00:00:00Z'), { name: 'ÉLODIE Ågren' })),
     );
-    await db.transaction(async ({ manager }) => {
-      await migration.up(manager.queryRunner!);
-      await reports.up(manager.queryRunner!);
-      await reportsByOwner.up(manager.queryRunner!);
-    });
+    await runMigrations(server.deps.db, migrations);
     expect(await found('contacts', 'elodie agren')).toEqual(['ÉLODIE Ågren']);
     expect(await found('contacts', 'ООО')).toEqual(['ООО Иван Петров']);
   });

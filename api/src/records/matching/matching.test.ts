@@ -11,6 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CreateMatching1795000000750 } from '../../db/migrations/1795000000750-create-matching';
 import { recordEvents } from '../../test/events';
 import { recordRow, seedRows, type RowOfList } from '../../test/factories';
+import { rerunMigrations } from '../../test/migrations';
 import { withProof } from '../../test/form-proof';
 import { postForm, supplierForm, supplierValues } from '../../test/forms';
 import { recordByReference } from '../../test/references';
@@ -225,11 +226,7 @@ describe.each(TEST_ENGINES)('matching buyers with suppliers on %s', (engine) => 
   it('gives the records stored before matching existed their terms when the migration runs', async () => {
     const [buyer] = await seed('inquiries', [inquiry(['Manganese Nodules'], AT)]);
     const [supplier] = await seed('supplierInquiries', [offer('Manganese nodules, lumpy', AT)]);
-    await server.deps.db.transaction(async ({ manager }) => {
-      const migration = new CreateMatching1795000000750();
-      await migration.down(manager.queryRunner!);
-      await migration.up(manager.queryRunner!);
-    });
+    await rerunMigrations(server.deps.db, [new CreateMatching1795000000750()]);
     expect((await matches('inquiries', buyer)).matches.map((m) => [m._id, m.match])).toEqual([[supplier, 'word']]);
   });
 });

@@ -4,6 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminRow } from '../../../auth/schema';
 import { csvLine } from '../../../records/list/csv';
 import { recordRow, seedRows, type RowOfList } from '../../../test/factories';
+import { runMigrations, takeBackMigrations } from '../../../test/migrations';
 import { createStaffAccount, headersOf } from '../../../test/staff';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 import { KeyReportCountsByOwner1795000004000 } from '../../../db/migrations/1795000004000-key-report-counts-by-owner';
@@ -276,13 +277,13 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
       server.deps.db.run(`UPDATE "inquiries" SET "destinationPort" = ? WHERE "reference" = ?`, [port, 'INQ-B']);
     const mumbai = async () => (await reports(PERIOD)).breakdowns.port.find((p) => p.label === 'Mumbai')?.count;
 
-    await server.deps.db.transaction(({ manager }) => migration.down(manager.queryRunner!));
+    await takeBackMigrations(server.deps.db, [migration]);
     expect(await ownersRead()).toMatch(READ_BY.day);
     expect(await reports(PERIOD)).toEqual(figures);
     await moveInqB('Mumbai');
     expect(await mumbai()).toBe(4);
 
-    await server.deps.db.transaction(({ manager }) => migration.up(manager.queryRunner!));
+    await runMigrations(server.deps.db, [migration]);
     expect(await ownersRead()).toMatch(READ_BY.owner);
     expect(await mumbai()).toBe(4);
     await moveInqB('Rotterdam');
