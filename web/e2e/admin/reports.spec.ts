@@ -60,6 +60,11 @@ test.describe('reports', () => {
         [names[3], { createdAt: '2024-05-09 10:00:00.000' }],
         [names[4], { createdAt: '2024-04-25 10:00:00.000', ownerId: admin }],
       ];
+      // A worker that restarts after a failure seeds again into the same server: the fixture seeded
+      // before leaves the period as Spam, which no report counts.
+      db.prepare(
+        `UPDATE "inquiries" SET "status" = 'Spam' WHERE "createdAt" >= '2024-04-20' AND "createdAt" < '2024-05-12'`,
+      ).run();
       for (const [name, values] of fixture) expect(set(name, values).changes).toBe(1);
     });
   });
