@@ -30,9 +30,11 @@ function optionOf({ type, labels, series }: ReportChartProps) {
         {
           type: 'funnel',
           sort: 'none',
-          left: '10%',
-          width: '80%',
-          label: { show: true, position: 'inside', formatter: '{b}: {c}' },
+          // Labels beside their steps: a step no inquiry reached has no width to hold its label.
+          left: '4%',
+          width: '56%',
+          label: { show: true, position: 'right', formatter: '{b}: {c}', color: '#1f2937' },
+          labelLine: { show: true, length: 12 },
           data: labels.map((name, i) => ({ name, value: series[0].values[i] })),
           color: ['#1d4ed8', '#2563eb', '#3b82f6', '#60a5fa'],
         },
