@@ -8,6 +8,7 @@ import { useCan } from '../session/role';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { DownloadEml, KindBadge, MailTime, ReceivedAttachments, ReceivedWords, Sender } from './MailParts';
 import './conversation.css';
+import { plural } from '../ui/plural';
 
 /**
  * The mails that came to the desk's address and no record claimed (docs/admin.md#unmatched-mail),
@@ -46,7 +47,7 @@ function UnmatchedMails() {
       {mails.data && mails.data.data.length > 0 && (
         <>
           <p className="list-summary" role="status">
-            {mails.data.data.length === 1 ? '1 mail waiting' : `${mails.data.data.length} mails waiting`}
+            {plural(mails.data.data.length, 'mail', 'mails')} waiting
           </p>
           <ol className="unmatched-list">
             {mails.data.data.map((mail) => (

@@ -4,6 +4,7 @@ import { useAssignees } from './assignees';
 import { AssignToMe } from './AssignToMe';
 import { OwnerSelect, StatusSelect } from './DeskSelects';
 import { useBulkChange } from './useDeskChange';
+import { plural } from '../ui/plural';
 
 /**
  * What the selected rows of a worked list can get at once: a status or an owner. `onDone` ends the
@@ -31,7 +32,7 @@ export function BulkBar(props: {
         list={props.list}
         statuses={props.statuses}
         value=""
-        subject={`${props.selected.length} ${props.selected.length === 1 ? 'record' : 'records'}`}
+        subject={plural(props.selected.length, 'record', 'records')}
         placeholder="Set status..."
         busy={busy}
         onChange={(status, reason) => apply({ status, reason })}

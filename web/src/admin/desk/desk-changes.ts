@@ -12,6 +12,7 @@ import {
 import { toastOnce } from '../../common/toast-once';
 import { invalidateRecords } from '../queries/invalidate';
 import { queryKeys } from '../queries/keys';
+import { plural } from '../ui/plural';
 
 /** What a change touches of a worked record; its other fields are carried along. */
 interface DeskRecord {
@@ -125,7 +126,7 @@ export const bulkChangeOptions = (api: Pick<ApiClient, 'bulkChange'>) =>
       ),
     onSuccess: ({ updated, conflicts }, { list }, _shown, { client }) => {
       showAnswered(client, list, [...updated, ...conflicts]);
-      toastOnce.success(`${updated.length} ${updated.length === 1 ? 'record' : 'records'} changed`);
+      toastOnce.success(`${plural(updated.length, 'record', 'records')} changed`);
       if (conflicts.length) toastOnce.error(`${conflicts.length} changed by someone else meanwhile: they now show that change`);
     },
     onError: (error, _change, shown, { client }) => {

@@ -8,6 +8,7 @@ import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
 import { forgetErased } from './erased-records';
+import { plural } from '../ui/plural';
 
 /** A selected record as these actions need it: to change it (its version) and to block its sender. */
 export interface SelectedRecord {
@@ -25,8 +26,6 @@ interface BlockOffer {
 }
 
 const blockOfferAtom = atom<BlockOffer | null>(null);
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The senders of records, each address and domain once (a stored value that is not one address has neither). */
 function sendersOf(records: SelectedRecord[]): Pick<BlockOffer, 'addresses' | 'domains'> {

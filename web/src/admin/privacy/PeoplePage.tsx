@@ -9,13 +9,12 @@ import { useAdminServices } from '../services';
 import { useCan } from '../session/role';
 import { failureOf, LoadError } from '../ui/LoadError';
 import { forgetErased } from './erased-records';
+import { plural } from '../ui/plural';
 
 const LIST_OF = Object.fromEntries(LIST_DEFINITIONS.map((d) => [d.name, d])) as Record<
   AdminListName,
   (typeof LIST_DEFINITIONS)[number]
 >;
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /**
  * A person's data (owners, docs/admin.md#a-persons-data): look an address up, download everything

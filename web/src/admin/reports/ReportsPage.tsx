@@ -15,6 +15,7 @@ import { queryKeys } from '../queries/keys';
 import { useAdminServices } from '../services';
 import { failureOf, LoadError } from '../ui/LoadError';
 import type { ReportChartProps } from './ReportChart';
+import { plural } from '../ui/plural';
 
 /** ECharts is only downloaded when the Reports page shows. */
 const ReportChart = lazy(() => import('./ReportChart'));
@@ -116,8 +117,8 @@ export function ReportsPage() {
       ) : (
         <>
           <p className="reports-summary" role="status">
-            {shown.total.count} inquiries from {shown.period.from} to {shown.period.to}; {shown.total.previous} in the previous
-            period ({shown.previous.from} to {shown.previous.to}). Spam is not counted.
+            {plural(shown.total.count, 'inquiry', 'inquiries')} from {shown.period.from} to {shown.period.to};{' '}
+            {shown.total.previous} in the previous period ({shown.previous.from} to {shown.previous.to}). Spam is not counted.
           </p>
           {REPORTS.map((report) => (
             <ReportSection key={report.name} reports={shown} query={query} {...report} />
