@@ -7,12 +7,10 @@ import { describe, expect, it } from 'vitest';
 import { withProof } from '../test/form-proof';
 import { inquiryForm, inquiryValues, postForm, supplierForm, supplierValues } from '../test/forms';
 import {
-  freePort,
   runBuiltAdmin,
-  spawnReplica,
   startBuiltServer,
+  startReplica,
   stopReplica,
-  waitUntilReady,
   type BuiltTestServer,
   type Replica,
 } from '../test/replica-process';
@@ -112,14 +110,13 @@ describe.each(TEST_ENGINES)('a backup taken during a load of submissions with fi
       expect(restore.output).toContain('JWT_SECRET was set by the environment where this backup was taken and is not set here');
 
       // The restored server is given the source's secrets, as the restore's notes say to.
-      restored = spawnReplica('restored', await freePort(), {
+      restored = await startReplica('restored', {
         ...target.env,
         JWT_SECRET: source.env.JWT_SECRET,
         ALTCHA_HMAC_KEY: source.env.ALTCHA_HMAC_KEY,
         WEB_DIST_DIR: join(target.storage.dataDir, 'web'),
         LOG_LEVEL: 'warn',
       });
-      await waitUntilReady(restored);
       const { accessToken } = await signIn(restored, source.admin.email, source.admin.password);
       const auth = { Authorization: `Bearer ${accessToken}` };
       for (const submission of before) {

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { withProof } from '../test/form-proof';
-import { freePort, replicaSpamCheckEnv, spawnReplica, stopReplica, waitUntilReady, type Replica } from '../test/replica-process';
+import { replicaSpamCheckEnv, startReplica, stopReplica, type Replica } from '../test/replica-process';
 import { smtpCapture, type SmtpCapture } from '../test/smtp-capture';
 import { jsonBody, postgresUrlWithSchema, withPostgres } from '../test/support';
 
@@ -35,10 +35,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('mails to one address across two r
       MAIL_POLL_MS: '20',
       ...replicaSpamCheckEnv(),
     };
-    replicas.push(spawnReplica('A', await freePort(), { ...env, DATA_DIR: join(dir, 'a') }));
-    await waitUntilReady(replicas[0]);
-    replicas.push(spawnReplica('B', await freePort(), { ...env, DATA_DIR: join(dir, 'b') }));
-    await waitUntilReady(replicas[1]);
+    replicas.push(await startReplica('A', { ...env, DATA_DIR: join(dir, 'a') }));
+    replicas.push(await startReplica('B', { ...env, DATA_DIR: join(dir, 'b') }));
   });
   afterAll(async () => {
     await Promise.all(replicas.map(stopReplica));

@@ -21,7 +21,7 @@ import { channelFor } from '../realtime/postgres-event-bus';
 import { pdf } from '../test/sample-files';
 import { postForm, supplierForm, supplierValues } from '../test/forms';
 import { solvedProof, withProof } from '../test/form-proof';
-import { freePort, replicaSpamCheckEnv, spawnReplica, stopReplica, waitUntilReady, type Replica } from '../test/replica-process';
+import { replicaSpamCheckEnv, startReplica, stopReplica, type Replica } from '../test/replica-process';
 import { jsonBody, postgresUrlWithSchema, withPostgres } from '../test/support';
 
 /**
@@ -63,12 +63,15 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two API replicas on one PostgreSQ
       LOG_LEVEL: 'info',
       ...replicaSpamCheckEnv(),
     };
-    const [portA, portB] = [await freePort(), await freePort()];
     // Both at once, so both run migrate() and ensureFirstAdmin() against the empty schema together.
-    a = spawnReplica('A', portA, { ...env, DATA_DIR: join(sharedDir, 'data-a') });
-    b = spawnReplica('B', portB, { ...env, DATA_DIR: join(sharedDir, 'data-b') });
-    replicas.push(a, b);
-    await Promise.all(replicas.map(waitUntilReady));
+    const started = await Promise.allSettled([
+      startReplica('A', { ...env, DATA_DIR: join(sharedDir, 'data-a') }),
+      startReplica('B', { ...env, DATA_DIR: join(sharedDir, 'data-b') }),
+    ]);
+    // Whichever started is stopped after the tests, even if the other did not.
+    for (const result of started) if (result.status === 'fulfilled') replicas.push(result.value);
+    for (const result of started) if (result.status === 'rejected') throw result.reason;
+    [a, b] = replicas;
   });
 
   afterAll(async () => {

@@ -5,7 +5,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { withProof } from '../test/form-proof';
-import { freePort, replicaSpamCheckEnv, spawnReplica, stopReplica, waitUntilReady, type Replica } from '../test/replica-process';
+import { freePort, replicaSpamCheckEnv, startReplica, stopReplica, type Replica } from '../test/replica-process';
 import { smtpCapture, type SmtpCapture } from '../test/smtp-capture';
 import { jsonBody, postgresUrlWithSchema, withPostgres } from '../test/support';
 
@@ -64,17 +64,15 @@ describe('a process killed after the commit, before the send', () => {
       ...replicaSpamCheckEnv(),
     };
 
-    const first = spawnReplica('first', await freePort(), { ...env, SMTP_URL: `smtp://127.0.0.1:${holePort}` });
+    const first = await startReplica('first', { ...env, SMTP_URL: `smtp://127.0.0.1:${holePort}` });
     replicas.push(first);
-    await waitUntilReady(first);
     await submit(first, 1);
     await claimed;
     first.process.kill('SIGKILL');
     await new Promise((resolve) => first.process.once('exit', resolve));
 
-    const second = spawnReplica('second', await freePort(), { ...env, SMTP_URL: smtp.url });
+    const second = await startReplica('second', { ...env, SMTP_URL: smtp.url });
     replicas.push(second);
-    await waitUntilReady(second);
     await smtp.waitFor(1);
     expectEachOnce(smtp, [1]);
   });
@@ -102,10 +100,8 @@ describe.runIf(process.env.TEST_DATABASE_URL)('two replicas sharing one outbox o
       MAIL_POLL_MS: '20',
       ...replicaSpamCheckEnv(),
     };
-    replicas.push(spawnReplica('A', await freePort(), { ...env, DATA_DIR: join(dir, 'a') }));
-    await waitUntilReady(replicas[0]);
-    replicas.push(spawnReplica('B', await freePort(), { ...env, DATA_DIR: join(dir, 'b') }));
-    await waitUntilReady(replicas[1]);
+    replicas.push(await startReplica('A', { ...env, DATA_DIR: join(dir, 'a') }));
+    replicas.push(await startReplica('B', { ...env, DATA_DIR: join(dir, 'b') }));
   });
   afterAll(async () => {
     await Promise.all(replicas.map(stopReplica));

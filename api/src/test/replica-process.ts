@@ -41,7 +41,7 @@ export function replicaSpamCheckEnv(): Record<string, string> {
   };
 }
 
-export function spawnReplica(name: string, port: number, env: Record<string, string>): Replica {
+function spawnReplica(name: string, port: number, env: Record<string, string>): Replica {
   const child = spawn(process.execPath, ['--enable-source-maps', buildServerBundle().main], {
     cwd: REPO_ROOT,
     env: { PATH: process.env.PATH ?? '', ...env, PORT: String(port), HOST: '127.0.0.1' },
@@ -54,13 +54,14 @@ export function spawnReplica(name: string, port: number, env: Record<string, str
 }
 
 /** Resolves once GET /api/ready answers 200; fails with the replica's output if it exits or stalls. */
-export async function waitUntilReady(replica: Replica): Promise<void> {
+async function waitUntilReady(replica: Replica): Promise<void> {
   const deadline = Date.now() + START_TIMEOUT_MS;
   while (Date.now() < deadline) {
     if (replica.process.exitCode !== null) {
       throw new Error(`replica ${replica.name} exited with ${replica.process.exitCode}:\n${replica.output.join('')}`);
     }
-    const ready = await fetch(`${replica.url}/api/ready`).then(
+    // Bounded: whatever else listens on the port (it was taken before the replica bound it) may never answer.
+    const ready = await fetch(`${replica.url}/api/ready`, { signal: AbortSignal.timeout(1000) }).then(
       (r) => r.ok,
       () => false,
     );
@@ -68,6 +69,28 @@ export async function waitUntilReady(replica: Replica): Promise<void> {
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
   throw new Error(`replica ${replica.name} not ready after ${START_TIMEOUT_MS} ms:\n${replica.output.join('')}`);
+}
+
+/**
+ * A replica on a free port, once it is ready. The port is free when probed, but another process
+ * of the parallel tests may take it before the replica listens: a replica that exits on
+ * EADDRINUSE is started again on another port. A replica that fails otherwise is stopped.
+ */
+export async function startReplica(
+  name: string,
+  env: Record<string, string>,
+  pickPort: () => Promise<number> = freePort,
+): Promise<Replica> {
+  for (let attempt = 1; ; attempt++) {
+    const replica = spawnReplica(name, await pickPort(), env);
+    try {
+      await waitUntilReady(replica);
+      return replica;
+    } catch (error) {
+      await stopReplica(replica);
+      if (attempt === 3 || !replica.output.join('').includes('EADDRINUSE')) throw error;
+    }
+  }
 }
 
 export function stopReplica(replica: Replica): Promise<void> {
@@ -120,18 +143,21 @@ export async function startBuiltServer(
     ...(schema ? { DATABASE_URL: postgresUrlWithSchema(baseUrl, schema) } : {}),
     ...env,
   };
-  const replica = spawnReplica('built', await freePort(), processEnv);
-  const close = async () => {
-    await stopReplica(replica);
+  const removeData = async () => {
     rmSync(dataDir, { recursive: true, force: true });
     if (schema) await withPostgres(baseUrl, (client) => client.query(`DROP SCHEMA IF EXISTS "${schema}" CASCADE`));
   };
+  let replica: Replica;
   try {
-    await waitUntilReady(replica);
+    replica = await startReplica('built', processEnv);
   } catch (error) {
-    await close();
+    await removeData();
     throw error;
   }
+  const close = async () => {
+    await stopReplica(replica);
+    await removeData();
+  };
   const alive = () => replica.process.exitCode === null && replica.process.signalCode === null;
   return { replica, url: replica.url, env: processEnv, admin, alive, close };
 }
