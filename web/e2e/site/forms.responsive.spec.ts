@@ -6,16 +6,21 @@ const SUBSCRIBED = 'Thank you! Please confirm your subscription from the e-mail 
 
 /**
  * Holds the matching API calls until `release()`, so the loading state is asserted while it
- * certainly lasts (a fixed delay races the assertions on a busy machine).
+ * certainly lasts (a fixed delay races the assertions on a busy machine). `arrived` settles when
+ * the first call is held: the form shows its loading state while it still solves its spam check,
+ * before it sends anything.
  */
 function holdRequests() {
   let release!: () => void;
+  let arrive!: () => void;
   const released = new Promise<void>((resolve) => (release = resolve));
+  const arrived = new Promise<void>((resolve) => (arrive = resolve));
   const handler = async (route: import('@playwright/test').Route) => {
+    arrive();
     await released;
     await route.continue();
   };
-  return { handler, release };
+  return { handler, release, arrived };
 }
 
 /** Stops the page's clock (installed before the page loaded) so the test runs it ahead by exact amounts. */
@@ -32,13 +37,19 @@ test('the newsletter subscribes, says so, empties the field and clears the messa
   const button = footer.getByRole('button', { name: 'Join Now' });
   const address = uniqueEmail('newsletter', testInfo.project.name);
 
+  // The challenge comes late, as on a slow line: the form shows it is busy before it sends.
+  const challenge = holdRequests();
+  await page.route(`**/api${API_PATHS.formChallenge}*`, challenge.handler);
   const held = holdRequests();
   await page.route('**/api/subscribers', held.handler);
   await email.fill(address);
   await button.click();
   await expect(footer.getByRole('button', { name: 'Subscribing...' })).toBeDisabled();
   await expect(email).toBeDisabled();
-  // The message's 3 s start with the answer, on a stopped clock.
+  challenge.release();
+  // The message's 3 s start with the answer, on a stopped clock. The clock stops only once the
+  // request is out: stopped earlier, it would also stop the spam check's solving, so nothing is sent.
+  await held.arrived;
   await pauseClock(page);
   held.release();
   const status = footer.getByRole('status');
