@@ -9,6 +9,7 @@ import { AddFirstResponses1795000003300 } from './migrations/1795000003300-add-f
 import { AddResponseTargets1795000003700 } from './migrations/1795000003700-add-response-targets';
 import { CreateReportCounts1795000003900 } from './migrations/1795000003900-create-report-counts';
 import { KeyReportCountsByOwner1795000004000 } from './migrations/1795000004000-key-report-counts-by-owner';
+import { RollUpReportCountsByMonth1795000004300 } from './migrations/1795000004300-roll-up-report-counts-by-month';
 import { IndexDeskTimeSorts1795000004200 } from './migrations/1795000004200-index-desk-time-sorts';
 
 /** Records answered before migration 1795000003300 get their first response from the outbox and the timeline. */
@@ -50,6 +51,7 @@ describe.each(TEST_ENGINES)('the first responses migration on %s', (engine) => {
       new CreateReportCounts1795000003900(),
       new KeyReportCountsByOwner1795000004000(),
       new IndexDeskTimeSorts1795000004200(),
+      new RollUpReportCountsByMonth1795000004300(),
     ]);
 
     const responses = async (id: string) =>

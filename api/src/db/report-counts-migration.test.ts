@@ -7,6 +7,7 @@ import { rerunMigrations } from '../test/migrations';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../test/support';
 import { CreateReportCounts1795000003900 } from './migrations/1795000003900-create-report-counts';
 import { KeyReportCountsByOwner1795000004000 } from './migrations/1795000004000-key-report-counts-by-owner';
+import { RollUpReportCountsByMonth1795000004300 } from './migrations/1795000004300-roll-up-report-counts-by-month';
 
 /**
  * Inquiries stored before migration 1795000003900 get their furthest funnel step from their present
@@ -47,8 +48,12 @@ describe.each(TEST_ENGINES)('the report counts migration on %s', (engine) => {
     );
 
     // Back to the schema before the migration, then forward again: what the upgrade of a real database does.
-    // The later migration that rebuilds its table is taken back first and brought back after it.
-    await rerunMigrations(server.deps.db, [new CreateReportCounts1795000003900(), new KeyReportCountsByOwner1795000004000()]);
+    // The later migrations that rebuild its table and roll it up by month are taken back first and brought back after it.
+    await rerunMigrations(server.deps.db, [
+      new CreateReportCounts1795000003900(),
+      new KeyReportCountsByOwner1795000004000(),
+      new RollUpReportCountsByMonth1795000004300(),
+    ]);
     // What the app does at start: list the local days, and count every inquiry on its day.
     await syncReportDays(server.deps.db, server.deps.config.timeZone, server.deps.now());
 
@@ -58,13 +63,19 @@ describe.each(TEST_ENGINES)('the report counts migration on %s', (engine) => {
     const stepOf = new Map(steps.map((row) => [String(row.id), Number(row.funnelStep)]));
     expect(rows.map((row) => stepOf.get(row.id))).toEqual(cases.map(({ step }) => step));
 
-    const res = await call(server, '/api/admin/reports?from=2026-03-01&to=2026-03-10', { headers: server.adminHeaders() });
-    expect(res.status).toBe(200);
-    expect((res.body as Reports).funnel.map(({ status, reached }) => [status, reached])).toEqual([
-      ['New', 5],
-      ['In progress', 4],
-      ['Quoted', 2],
-      ['Won', 1],
-    ]);
+    // Ten days, read day by day, and the whole month, read from the month counts (migration 1795000004300).
+    for (const period of ['from=2026-03-01&to=2026-03-10', 'from=2026-03-01&to=2026-03-31']) {
+      const res = await call(server, `/api/admin/reports?${period}`, { headers: server.adminHeaders() });
+      expect(res.status).toBe(200);
+      expect(
+        (res.body as Reports).funnel.map(({ status, reached }) => [status, reached]),
+        period,
+      ).toEqual([
+        ['New', 5],
+        ['In progress', 4],
+        ['Quoted', 2],
+        ['Won', 1],
+      ]);
+    }
   });
 });

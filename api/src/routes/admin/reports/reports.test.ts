@@ -8,6 +8,7 @@ import { runMigrations, takeBackMigrations } from '../../../test/migrations';
 import { createStaffAccount, headersOf } from '../../../test/staff';
 import { call, startTestServer, TEST_ENGINES, type TestServer } from '../../../test/support';
 import { KeyReportCountsByOwner1795000004000 } from '../../../db/migrations/1795000004000-key-report-counts-by-owner';
+import { RollUpReportCountsByMonth1795000004300 } from '../../../db/migrations/1795000004300-roll-up-report-counts-by-month';
 import { queryPlan } from '../../../test/query-plan';
 import { syncReportDays } from './report-days';
 import { countsQuery } from './reports';
@@ -27,6 +28,25 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     const res = await call(server, `/api/admin/reports?${query}`, { headers: headersOf(server, as) });
     expect(res.status).toBe(200);
     return res.body as Reports;
+  };
+
+  /** The month counts, and the day counts summed per month: the same rows, whatever changed (migration 1795000004300). */
+  const monthsAndDays = async () => {
+    const read = (sql: string) =>
+      server.deps.db.all<Record<string, unknown>>(
+        `SELECT "ownerId", "month", "measure", "value", CAST("count" AS integer) AS "count" FROM (${sql}) AS c ORDER BY "ownerId", "month", "measure", "value"`,
+      );
+    return {
+      months: await read('SELECT * FROM "report_month_counts"'),
+      days: await read(
+        'SELECT "ownerId", substr("day", 1, 7) AS "month", "measure", "value", SUM("count") AS "count" FROM "report_counts" GROUP BY "ownerId", substr("day", 1, 7), "measure", "value"',
+      ),
+    };
+  };
+  const expectMonthsOfDays = async () => {
+    const { months, days } = await monthsAndDays();
+    expect(months).toEqual(days);
+    return months.length;
   };
 
   /** An inquiry arriving at `at` (UTC), with `set` on top of the sample values. */
@@ -190,6 +210,8 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     // Counted again on UTC days: the first arrival falls on 28 February, the 11 March one on 10 March.
     await syncReportDays(server.deps.db, 'UTC', server.deps.now());
     try {
+      // Counted again: the month counts follow the day counts (28 February is now February's).
+      await expectMonthsOfDays();
       const utc = await reports(PERIOD);
       expect(utc.total).toEqual({ count: 6, previous: 3 });
       expect(utc.outcomes.map((o) => `${o.status} ${o.reason}`)).toEqual([
@@ -236,6 +258,37 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
     }
   });
 
+  it('reads a period’s whole months from the month counts: the same figures as its days one by one', async () => {
+    expect(await expectMonthsOfDays()).toBeGreaterThan(0);
+    // February from its month counts (20 and 25 February), 1-10 March day by day.
+    const spanning = await reports('from=2026-02-01&to=2026-03-10');
+    expect(spanning.total).toEqual({ count: 8, previous: 0 });
+    expect(spanning.breakdowns.commodity.map((row) => [row.label, row.count])).toEqual([
+      ['Copper', 6],
+      ['Zinc', 4],
+    ]);
+    expect((await reports(`from=2026-02-01&to=2026-03-10&owner=${ana.id}`)).total).toEqual({ count: 4, previous: 0 });
+
+    const dayByDay = (period: { from: string; to: string }, ownerId: string) =>
+      server.deps.db.all(
+        `SELECT "measure", "value", SUM("count") AS "n" FROM "report_counts" WHERE "ownerId" = ? AND "day" >= ? AND "day" <= ? GROUP BY "measure", "value" ORDER BY "measure", "value"`,
+        [ownerId, period.from, period.to],
+      );
+    const periods = [
+      { from: '2026-02-01', to: '2026-03-10' },
+      { from: '2026-01-15', to: '2026-03-31' },
+      { from: '2026-02-01', to: '2026-02-28' },
+      { from: '2025-12-02', to: '2026-03-20' },
+    ];
+    for (const period of periods) {
+      for (const owner of ['*', ana.id, '']) {
+        const { sql, params } = countsQuery(period, owner);
+        const read = await server.deps.db.all(`${sql} ORDER BY "measure", "value"`, params);
+        expect(read, `${period.from}..${period.to} ${owner}`).toEqual(await dayByDay(period, owner));
+      }
+    }
+  });
+
   it('lets owners and agents read reports, not viewers; refuses a bad period', async () => {
     expect((await call(server, '/api/admin/reports', { headers: headersOf(server, agent) })).status).toBe(200);
     expect((await call(server, '/api/admin/reports', { headers: headersOf(server, bob) })).status).toBe(200);
@@ -268,31 +321,44 @@ describe.each(TEST_ENGINES)('reports on %s', (engine) => {
 
   it('reads one owner’s counts by the owner’s part of the key, not every owner’s rows of the period', async () => {
     expect(await ownersRead()).toMatch(READ_BY.owner);
+    // A year: its whole months by the owner's part of the month counts' key, its other days as above.
+    const { sql, params } = countsQuery({ from: '2025-03-20', to: '2026-03-20' }, ana.id);
+    const plan = await queryPlan(server.deps.db, engine, sql, params);
+    expect(plan).toMatch(READ_BY.owner);
+    expect(plan).toMatch(
+      engine === 'sqlite'
+        ? /SEARCH report_month_counts USING PRIMARY KEY \(ownerId=\? AND month>\? AND month<\?\)/
+        : /Index (Only )?Scan using report_month_counts_pkey on report_month_counts[\s\S]*Index Cond: \(\(\("ownerId"\)::text = /,
+    );
   });
 
   it('keeps every count, and the triggers keep counting, as migration 1795000004000 goes back and forward', async () => {
-    const migration = new KeyReportCountsByOwner1795000004000();
+    // The month counts' triggers are on the table it makes again: they go first and come back after it.
+    const migrations = [new KeyReportCountsByOwner1795000004000(), new RollUpReportCountsByMonth1795000004300()];
     const figures = await reports(PERIOD);
     const moveInqB = (port: string) =>
       server.deps.db.run(`UPDATE "inquiries" SET "destinationPort" = ? WHERE "reference" = ?`, [port, 'INQ-B']);
     const mumbai = async () => (await reports(PERIOD)).breakdowns.port.find((p) => p.label === 'Mumbai')?.count;
 
-    await takeBackMigrations(server.deps.db, [migration]);
+    await takeBackMigrations(server.deps.db, migrations);
     expect(await ownersRead()).toMatch(READ_BY.day);
     expect(await reports(PERIOD)).toEqual(figures);
     await moveInqB('Mumbai');
     expect(await mumbai()).toBe(4);
 
-    await runMigrations(server.deps.db, [migration]);
+    await runMigrations(server.deps.db, migrations);
     expect(await ownersRead()).toMatch(READ_BY.owner);
     expect(await mumbai()).toBe(4);
+    await expectMonthsOfDays();
     await moveInqB('Rotterdam');
     expect(await reports(PERIOD)).toEqual(figures);
+    await expectMonthsOfDays();
   });
 
   it('keeps no count of an erased inquiry', async () => {
     await server.deps.db.run(`DELETE FROM "inquiries"`);
     expect(await server.deps.db.all(`SELECT * FROM "report_counts"`)).toEqual([]);
+    expect(await server.deps.db.all(`SELECT * FROM "report_month_counts"`)).toEqual([]);
     expect((await reports(PERIOD)).total).toEqual({ count: 0, previous: 0 });
   });
 });

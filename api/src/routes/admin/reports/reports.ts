@@ -22,6 +22,7 @@ import {
   type ResponsePerson,
 } from '@sourcing/shared';
 import type { AppDeps } from '../../../app-deps';
+import { periodSpans } from './period-spans';
 
 type ReportsDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 
@@ -29,23 +30,31 @@ type ReportsDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 type Measures = Map<string, Map<string, number>>;
 
 /**
- * The read of a period's trigger-kept counts per measure and value: a few rows per day, whatever
- * the table holds, found by the owner's part of the key (migration 1795000004000).
+ * The read of a period's trigger-kept counts per measure and value: a few rows per value and month,
+ * and per day outside whole months, whatever the table holds, found by the owner's part of the key
+ * (migrations 1795000004000, 1795000004300).
  */
 export function countsQuery(
   period: ReportPeriod,
   ownerId: string | null,
   measures: readonly string[] | null = null,
 ): { sql: string; params: string[] } {
-  // Everyone's counts are kept under the owner '*' too (migration 1795000003900).
-  const params: string[] = [ownerId ?? '*', period.from, period.to];
-  let where = '"ownerId" = ? AND "day" >= ? AND "day" <= ?';
-  if (measures) {
-    where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
-    params.push(...measures);
-  }
+  const { days, months } = periodSpans(period);
+  const params: string[] = [];
+  const read = (table: string, column: string, span: ReportPeriod) => {
+    // Everyone's counts are kept under the owner '*' too (migration 1795000003900).
+    params.push(ownerId ?? '*', span.from, span.to);
+    let where = `"ownerId" = ? AND "${column}" >= ? AND "${column}" <= ?`;
+    if (measures) {
+      where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
+      params.push(...measures);
+    }
+    return `SELECT "measure", "value", "count" FROM "${table}" WHERE ${where}`;
+  };
+  const reads = days.map((span) => read('report_counts', 'day', span));
+  if (months) reads.push(read('report_month_counts', 'month', months));
   return {
-    sql: `SELECT "measure", "value", SUM("count") AS "n" FROM "report_counts" WHERE ${where} GROUP BY "measure", "value"`,
+    sql: `SELECT "measure", "value", SUM("count") AS "n" FROM (${reads.join(' UNION ALL ')}) AS c GROUP BY "measure", "value"`,
     params,
   };
 }

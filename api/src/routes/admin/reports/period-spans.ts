@@ -1,0 +1,25 @@
+import { shiftDay, type ReportPeriod } from '@sourcing/shared';
+
+/** Where a period's counts are read: its whole calendar months, and its days outside them. */
+export interface PeriodSpans {
+  days: ReportPeriod[];
+  months: ReportPeriod | null;
+}
+
+/** `2026-03` of `2026-03-14`. */
+const monthOf = (day: string) => day.slice(0, 7);
+
+/**
+ * A period as the whole months it holds (read in `report_month_counts`, migration 1795000004300)
+ * and its days before and after them (read in `report_counts`).
+ */
+export function periodSpans({ from, to }: ReportPeriod): PeriodSpans {
+  const firstMonthDay = from.endsWith('-01') ? from : `${monthOf(shiftDay(`${monthOf(from)}-28`, 7))}-01`;
+  const nextMonthDay = shiftDay(to, 1).endsWith('-01') ? shiftDay(to, 1) : `${monthOf(to)}-01`;
+  if (firstMonthDay >= nextMonthDay) return { days: [{ from, to }], months: null };
+  const days = [
+    { from, to: shiftDay(firstMonthDay, -1) },
+    { from: nextMonthDay, to },
+  ].filter((span) => span.from <= span.to);
+  return { days, months: { from: monthOf(firstMonthDay), to: monthOf(shiftDay(nextMonthDay, -1)) } };
+}
