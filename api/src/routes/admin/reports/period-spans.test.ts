@@ -1,12 +1,12 @@
 import { REPORT_MAX_DAYS, shiftDay, type ReportPeriod } from '@sourcing/shared';
 import { describe, expect, it } from 'vitest';
-import { periodSpans } from './period-spans';
+import { nextMonthStart, periodSpans } from './period-spans';
 
 const startsMonth = (day: string) => day.endsWith('-01');
 /** The days a span of whole months covers. */
 const monthDays = ({ from, to }: ReportPeriod): ReportPeriod => ({
   from: `${from}-01`,
-  to: shiftDay(`${shiftDay(`${to}-28`, 7).slice(0, 7)}-01`, -1),
+  to: shiftDay(nextMonthStart(`${to}-01`), -1),
 });
 
 /** Why `periodSpans(period)` is wrong, or null: the spans must cover the period once, in whole months wherever one fits. */
@@ -20,12 +20,22 @@ function fault(period: ReportPeriod): string | null {
   for (const span of days) {
     if (span.from > span.to) return 'has an empty day span';
     // The first month starting in the span, and whether all of it is in the span.
-    const monthStart = startsMonth(span.from) ? span.from : `${shiftDay(`${span.from.slice(0, 7)}-28`, 7).slice(0, 7)}-01`;
+    const monthStart = startsMonth(span.from) ? span.from : nextMonthStart(span.from);
     if (monthDays({ from: monthStart.slice(0, 7), to: monthStart.slice(0, 7) }).to <= span.to)
       return 'reads a whole month day by day';
   }
   return null;
 }
+
+describe('nextMonthStart', () => {
+  it('gives the first day of the next month, over the turn of a year and from any day of a month', () => {
+    expect(nextMonthStart('2026-03-14')).toBe('2026-04-01');
+    expect(nextMonthStart('2026-03-01')).toBe('2026-04-01');
+    expect(nextMonthStart('2026-03-31')).toBe('2026-04-01');
+    expect(nextMonthStart('2028-02-29')).toBe('2028-03-01');
+    expect(nextMonthStart('2026-12-31')).toBe('2027-01-01');
+  });
+});
 
 describe('periodSpans', () => {
   it('splits a period into its whole months and the days around them', () => {
