@@ -7,25 +7,34 @@ import { E2E_ADMIN, E2E_BASE_URL, E2E_WORKERS, embedOriginOf, serverDataDir, ser
 /**
  * Browser tests run the real API (which serves the built site and admin), one server per worker,
  * each on a fresh SQLite database of its own, so tests of different workers never see each other's
- * records, sessions or sign-in limits (e2e/support/env.ts gives each worker its server). Chromium:
- * CHROMIUM_PATH, else Debian's /usr/bin/chromium, else Playwright's own.
+ * records, sessions or sign-in limits (e2e/support/env.ts gives each worker its server).
+ *
+ * Two Chromiums: the headless shell (what Playwright itself runs headless: no browser window to
+ * draw: the whole run in two-thirds of the time) runs every test but those tagged @full-chromium, which need
+ * what only full Chromium has (its PDF viewer) and run in it. The shell: CHROMIUM_HEADLESS_SHELL_PATH,
+ * else Debian's chromium-headless-shell, else the full one. Full Chromium: CHROMIUM_PATH, else
+ * Debian's /usr/bin/chromium, else Playwright's own (with its own headless shell for the rest).
  */
-const chromium = process.env.CHROMIUM_PATH ?? (existsSync('/usr/bin/chromium') ? '/usr/bin/chromium' : undefined);
+const debian = (path: string) => (existsSync(path) ? path : undefined);
+const fullChromium = process.env.CHROMIUM_PATH ?? debian('/usr/bin/chromium');
+const headlessShell =
+  process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? debian('/usr/lib/chromium/chromium-headless-shell') ?? fullChromium;
+const FULL_CHROMIUM = /@full-chromium/;
 const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sourcing-e2e-'));
 process.env.E2E_DATA_DIR = dataDir;
 
-const launchOptions = {
-  executablePath: chromium,
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-    '--disable-quic',
-  ],
-};
+const args = [
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+  '--no-first-run',
+  '--disable-quic',
+];
+const inHeadlessShell = { executablePath: headlessShell, args };
+const inFullChromium = { executablePath: fullChromium, args };
+const desktop = { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 } };
 
 export default defineConfig({
   testDir: './e2e',
@@ -42,20 +51,28 @@ export default defineConfig({
     // Pages settle at once (no scroll reveals, smooth scrolls or turning sphere to wait for); the
     // tests of motion itself ask for 'no-preference'.
     reducedMotion: 'reduce',
-    trace: 'retain-on-failure',
-    launchOptions,
+    // A trace records a screencast of every test (a quarter of the run's CPU); CI keeps no files.
+    trace: process.env.CI ? 'off' : 'retain-on-failure',
   },
   projects: [
     // *.phone.spec.ts: what only a phone shows; *.responsive.spec.ts: run at both widths.
     {
       name: 'desktop',
       testIgnore: /.*\.phone\.spec\.ts/,
-      use: { ...devices['Desktop Chrome'], viewport: { width: 1280, height: 800 }, launchOptions },
+      grepInvert: FULL_CHROMIUM,
+      use: { ...desktop, launchOptions: inHeadlessShell },
     },
     {
       name: 'phone',
       testMatch: /.*\.(responsive|phone)\.spec\.ts/,
-      use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions },
+      grepInvert: FULL_CHROMIUM,
+      use: { ...devices['Pixel 5'], viewport: { width: 375, height: 740 }, launchOptions: inHeadlessShell },
+    },
+    {
+      name: 'desktop-full-chromium',
+      testIgnore: /.*\.phone\.spec\.ts/,
+      grep: FULL_CHROMIUM,
+      use: { ...desktop, launchOptions: inFullChromium },
     },
   ],
   webServer: Array.from({ length: E2E_WORKERS }, (_, worker) => {
