@@ -50,7 +50,7 @@ export function OutboxTable({ mails }: { mails: OutboxMailSummary[] }) {
   if (mails.length === 0) return <p className="state-text">No mails yet.</p>;
 
   return (
-    <div className="table-scroll" tabIndex={0} role="region" aria-label="Outbox">
+    <div className="table-scroll" tabIndex={0} role="region" aria-label="Outbox mails">
       <table className="records-table">
         <thead>
           <tr>
