@@ -7,6 +7,7 @@ import {
   filedMail,
   inquiryValues,
   openAdmin,
+  openRecord,
   PNG_FILE,
   seedInquiry,
   test,
@@ -106,7 +107,7 @@ test('an agent answers a buyer with a canned reply, their own subject, a copy an
 
   const agent = await createStaff(request, 'agent');
   const staff = await adminPage(browser, `/admin/inquiries?q=${tag}`, agent);
-  await staff.getByRole('link', { name: buyer.fullName }).click();
+  await openRecord(staff, buyer.fullName);
   const mails = staff.getByRole('region', { name: 'Mails' });
   const reference = (await mails.getByText(/^We received your inquiry — INQ-[0-9A-Z]{6}$/).innerText()).slice(-10);
   const box = mails.getByRole('textbox', { name: 'Reply to the sender' });

@@ -7,6 +7,7 @@ import {
   expect,
   inquiryValues,
   openAdmin,
+  openRecord,
   openSeededInquiry,
   seedContact,
   seedInquiry,
@@ -26,7 +27,7 @@ test.describe('sales desk', () => {
     const second = createAdmin(tag);
     const first = await adminPage(browser, `/admin/inquiries?q=${tag}`);
     const other = await adminPage(browser, `/admin/inquiries?q=${tag}`, second);
-    await other.getByRole('link', { name: values.fullName }).click();
+    await openRecord(other, values.fullName);
     const status = other.getByRole('combobox', { name: 'Status', exact: true });
     await expect(status).toHaveValue('New');
 
@@ -109,7 +110,7 @@ test.describe('sales desk', () => {
     const values = supplierValues(tag);
     await seedSupplierOffer(request, values);
     await openAdmin(page, `/admin/supplier-inquiries?q=${tag}`);
-    await page.getByRole('link', { name: values.fullName }).click();
+    await openRecord(page, values.fullName);
     const timeline = page.getByRole('list', { name: 'Timeline' });
     await expect(timeline.locator('li')).toHaveText([/^Received/, new RegExp(`^Confirmation e-mailed to ${values.email}`)]);
     await page.getByLabel('Add a note').fill('Called them: price firm until Friday');
@@ -131,14 +132,14 @@ test.describe('sales desk', () => {
 
     // Given to the agent by a colleague: the agent is e-mailed, and the timeline says so.
     const desk = await adminPage(browser, `/admin/inquiries?q=${tag}a`);
-    await desk.getByRole('link', { name: one.fullName }).click();
+    await openRecord(desk, one.fullName);
     await desk.getByRole('combobox', { name: 'Owner', exact: true }).selectOption({ label: agent.email });
     await expect(desk.getByRole('list', { name: 'Timeline' })).toContainText(`Assignment notice e-mailed to ${agent.email}`);
     await desk.context().close();
 
     // Taken on the detail view: the owner is the agent at once, the focus stays on it, and no mail goes.
     const page = await adminPage(browser, `/admin/inquiries?q=${tag}`, agent);
-    await page.getByRole('link', { name: two.fullName }).click();
+    await openRecord(page, two.fullName);
     const owner = page.getByRole('combobox', { name: 'Owner', exact: true });
     await expect(owner.locator('option:checked')).toHaveText('Unassigned');
     await page.getByRole('button', { name: 'Assign to me' }).click();

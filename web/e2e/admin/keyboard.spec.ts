@@ -1,6 +1,16 @@
 import type { Page } from '@playwright/test';
 import { E2E_ADMIN } from '../support/env';
-import { expect, inquiryValues, openAdmin, openSeededInquiry, seedContact, seedInquiry, test, uniqueTag } from './support';
+import {
+  expect,
+  inquiryValues,
+  openAdmin,
+  openRecord,
+  openSeededInquiry,
+  seedContact,
+  seedInquiry,
+  test,
+  uniqueTag,
+} from './support';
 
 /** The desk changes (PATCH of one record, POST of a bulk change) the page sends from now on. */
 function deskChanges(page: Page) {
@@ -74,7 +84,7 @@ test.describe('keyboard triage', () => {
       { version: 2, status: 'Quoted' },
     ]);
 
-    await page.getByRole('link', { name: buyer.fullName }).click();
+    await openRecord(page, buyer.fullName);
     await expect(statusLines(page)).toHaveText([
       new RegExp(`^${E2E_ADMIN.email} changed the status from New to Won: Quality and specifications`),
       new RegExp(`^${E2E_ADMIN.email} changed the status from Won to Quoted`),

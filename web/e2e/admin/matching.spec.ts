@@ -4,6 +4,7 @@ import {
   expect,
   inquiryValues,
   openAdmin,
+  openRecord,
   seedInquiry,
   seedSupplierOffer,
   supplierValues,
@@ -28,7 +29,7 @@ test.describe('matching', () => {
     await seedInquiry(request, buyer);
 
     await openAdmin(page, `/admin/inquiries?q=${tag}`);
-    await page.getByRole('link', { name: buyer.fullName }).click();
+    await openRecord(page, buyer.fullName);
     const matches = page.getByRole('list', { name: 'Matching supplier offers' });
     const first = matches.getByRole('listitem').first();
     await expect(first).toContainText(same.fullName);

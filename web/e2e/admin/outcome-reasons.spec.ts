@@ -1,7 +1,7 @@
 import type { Page } from '@playwright/test';
 import { outcomeReasonsOf } from '@sourcing/shared';
 import { E2E_ADMIN } from '../support/env';
-import { expect, inquiryValues, openAdmin, openSeededInquiry, seedInquiry, test, uniqueTag } from './support';
+import { expect, inquiryValues, openAdmin, openRecord, openSeededInquiry, seedInquiry, test, uniqueTag } from './support';
 
 /** The desk panel's read field (Reason, Source) of the record shown. */
 const deskFact = (page: Page, name: string) =>
@@ -73,7 +73,7 @@ test.describe('outcome reasons', () => {
     await dialog.getByRole('button', { name: 'Set to Won' }).click();
     await expect(page.getByText('2 records changed')).toBeVisible();
 
-    await page.getByRole('link', { name: buyers[0].fullName }).click();
+    await openRecord(page, buyers[0].fullName);
     await expect(page.getByRole('combobox', { name: 'Status', exact: true })).toHaveValue('Won');
     await expect(deskFact(page, 'Reason')).toHaveText('Existing relationship');
   });

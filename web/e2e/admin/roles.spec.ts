@@ -6,6 +6,7 @@ import {
   createStaff,
   expect,
   inquiryValues,
+  openRecord,
   seedInquiry,
   seedSupplierOffer,
   supplierValues,
@@ -63,8 +64,7 @@ for (const role of ROLES) {
     await expect(page.getByRole('region', { name: 'Change selected' })).toHaveCount(0);
 
     // The record: status and owner, the note box, the reply box, the match links, erasure.
-    await page.getByRole('link', { name: buyer.fullName }).click();
-    await expect(page.getByRole('heading', { name: buyer.fullName })).toBeVisible();
+    await openRecord(page, buyer.fullName);
     await offered(page.getByRole('combobox', { name: 'Status', exact: true }), work);
     await offered(page.getByRole('combobox', { name: 'Owner', exact: true }), work);
     if (!work) {

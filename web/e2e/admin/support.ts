@@ -194,8 +194,18 @@ export async function openSeededInquiry(page: Page, tag: string): Promise<Commod
   const values = inquiryValues(tag);
   await seedInquiry(page.request, values);
   await openAdmin(page, `/admin/inquiries?q=${tag}`);
-  await page.getByRole('link', { name: values.fullName }).click();
+  await openRecord(page, values.fullName);
   return values;
+}
+
+/**
+ * Opens a record from the list on screen by the link of its name, once its page shows that name as
+ * its title. Until then the controls named like the record's (the Owner and Status filters) are the
+ * list's: a test that went on at once could set the list's filter instead of the record.
+ */
+export async function openRecord(page: Page, name: string): Promise<void> {
+  await page.getByRole('link', { name }).click();
+  await expect(page.getByRole('heading', { level: 2, name })).toBeVisible();
 }
 
 /** A supplier offer of the definition's samples, named for one test. */
