@@ -232,6 +232,19 @@ describe.each(TEST_ENGINES)('audit trail on %s', (engine) => {
     expect((await call(server, '/api/admin/audit?actor=100%25', { headers: server.adminHeaders() })).body.data).toEqual([]);
   });
 
+  it('lists the entries of one millisecond in the order they were written, across pages too', async () => {
+    clock = new Date('2019-05-01T09:00:00Z');
+    const written = Array.from({ length: 12 }, (_, i) => `step ${i}`);
+    for (const summary of written)
+      await server.deps.audit(CLI_ACTOR, 'record-changed', { kind: 'contact', id: 'one-ms' }, { summary });
+    clock = null;
+    const summaries = async (query: string) => (await audit(query)).data.map((e) => e.details.summary as string);
+    expect(await summaries('?subjectId=one-ms&limit=50')).toEqual([...written].reverse());
+    const first = await audit('?subjectId=one-ms&limit=5');
+    expect(first.data.map((e) => e.details.summary)).toEqual(written.slice(7).reverse());
+    expect(await summaries(`?subjectId=one-ms&limit=5&cursor=${first.nextCursor}`)).toEqual(written.slice(2, 7).reverse());
+  });
+
   it('is append-only in the database itself', async () => {
     await server.deps.audit({ id: TEST_ADMIN.id, email: TEST_ADMIN.email }, 'record-changed', { kind: 'contact', id: 'x' });
     await expect(server.deps.db.run(`UPDATE "audit_log" SET "actor_email" = 'someone-else'`)).rejects.toThrow(/append-only/);

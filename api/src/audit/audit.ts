@@ -1,10 +1,10 @@
-import { randomUUID } from 'node:crypto';
 import type { AuditAction } from '@sourcing/shared';
 import type { Context } from 'koa';
 import type { AdminState } from '../auth/require-admin';
 import type { Database, Transaction } from '../db/database';
 import { clientAddress } from '../http/client-address';
 import { AuditEntity, type AuditRow } from './audit-entity';
+import { orderedIds } from './ordered-ids';
 
 /** Who did something: a staff account, an e-mail typed at a failed sign-in (id null), or the CLI. */
 export interface AuditActor {
@@ -39,6 +39,8 @@ export type Audit = (
 const isContext = (who: AuditWho): who is Context => 'request' in who;
 
 export function createAudit(db: Pick<Database, 'transaction'>, now: () => Date): Audit {
+  // Entries of one millisecond are listed in the order they were written.
+  const nextId = orderedIds();
   return async (who, action, subject, details = {}, tx) => {
     let actor: AuditActor;
     let recorded = details;
@@ -50,7 +52,7 @@ export function createAudit(db: Pick<Database, 'transaction'>, now: () => Date):
       actor = who;
     }
     const row: AuditRow = {
-      id: randomUUID(),
+      id: nextId(),
       at: now().getTime(),
       action,
       actorId: actor.id,
