@@ -30,18 +30,18 @@ type ReportsDeps = Pick<AppDeps, 'db' | 'config' | 'now'>;
 type Measures = Map<string, Map<string, number>>;
 
 /**
- * The read of a period's trigger-kept counts per measure and value: a few rows per value and month,
- * and per day outside whole months, whatever the table holds, found by the owner's part of the key
- * (migrations 1795000004000, 1795000004300).
+ * The read of a period's trigger-kept counts per measure and value: a row per value and month read,
+ * and per day read (at most half a month's at either end, periodSpans), whatever the table holds,
+ * found by the owner's part of the key (migrations 1795000004000, 1795000004300).
  */
 export function countsQuery(
   period: ReportPeriod,
   ownerId: string | null,
   measures: readonly string[] | null = null,
 ): { sql: string; params: string[] } {
-  const { days, months } = periodSpans(period);
+  const { days, months, lessDays } = periodSpans(period);
   const params: string[] = [];
-  const read = (table: string, column: string, span: ReportPeriod) => {
+  const read = (table: string, column: string, span: ReportPeriod, sign = '') => {
     // Everyone's counts are kept under the owner '*' too (migration 1795000003900).
     params.push(ownerId ?? '*', span.from, span.to);
     let where = `"ownerId" = ? AND "${column}" >= ? AND "${column}" <= ?`;
@@ -49,12 +49,14 @@ export function countsQuery(
       where += ` AND "measure" IN (${measures.map(() => '?').join(', ')})`;
       params.push(...measures);
     }
-    return `SELECT "measure", "value", "count" FROM "${table}" WHERE ${where}`;
+    return `SELECT "measure", "value", ${sign}"count" AS "count" FROM "${table}" WHERE ${where}`;
   };
   const reads = days.map((span) => read('report_counts', 'day', span));
   if (months) reads.push(read('report_month_counts', 'month', months));
+  reads.push(...lessDays.map((span) => read('report_counts', 'day', span, '-')));
+  // A value counted only on the days taken away sums to 0: not in the period (no count row is 0).
   return {
-    sql: `SELECT "measure", "value", SUM("count") AS "n" FROM (${reads.join(' UNION ALL ')}) AS c GROUP BY "measure", "value"`,
+    sql: `SELECT "measure", "value", SUM("count") AS "n" FROM (${reads.join(' UNION ALL ')}) AS c GROUP BY "measure", "value" HAVING SUM("count") <> 0`,
     params,
   };
 }
