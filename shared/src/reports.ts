@@ -53,6 +53,9 @@ const day = z.preprocess(
 export const daysBetween = (from: string, to: string) =>
   Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 
+/** The days a period holds, both ends included. */
+export const periodLength = ({ from, to }: ReportPeriod) => daysBetween(from, to) + 1;
+
 /** The YYYY-MM-DD day `n` days after a YYYY-MM-DD day (before, when negative). */
 export const shiftDay = (day: string, n: number) => dayText(addDays(parseDay(day)!, n));
 

@@ -1,4 +1,4 @@
-import { REPORT_MAX_DAYS, shiftDay, type ReportPeriod } from '@sourcing/shared';
+import { daysBetween, REPORT_MAX_DAYS, shiftDay, type ReportPeriod } from '@sourcing/shared';
 import { describe, expect, it } from 'vitest';
 import { nextMonthStart, periodSpans } from './period-spans';
 
@@ -9,7 +9,7 @@ const monthDays = ({ from, to }: ReportPeriod): ReportPeriod => ({
 });
 
 /** A day as a number (days since 1970-01-01), so the check below is arithmetic. */
-const dayNumber = (day: string) => Date.parse(`${day}T00:00:00Z`) / 86_400_000;
+const dayNumber = (day: string) => daysBetween('1970-01-01', day);
 type Numbered = { from: number; to: number };
 const numbered = ({ from, to }: ReportPeriod): Numbered => ({ from: dayNumber(from), to: dayNumber(to) });
 const overlap = (a: Numbered, b: Numbered) => Math.max(0, Math.min(a.to, b.to) - Math.max(a.from, b.from) + 1);
@@ -24,6 +24,7 @@ function fault(period: ReportPeriod): string | null {
   if ([...days, ...lessDays].some((span) => span.from > span.to)) return 'has an empty day span';
   const added = [...days, ...(months ? [monthDays(months)] : [])].map(numbered);
   const takenAway = lessDays.map(numbered);
+  const readByDay = [...days, ...lessDays].map(numbered);
   // Each day's count less 1 in the period: the sum of these steps must stay 0 from day to day.
   const steps = new Map<number, number>();
   const step = ({ from, to }: Numbered, by: number) => {
@@ -44,7 +45,7 @@ function fault(period: ReportPeriod): string | null {
     const span = numbered(monthDays({ from: month, to: month }));
     const inside = overlap(span, wanted);
     const fewest = Math.min(inside, 1 + (span.to - span.from + 1) - inside);
-    const dayReads = [...days, ...lessDays].map(numbered).reduce((n, read) => n + overlap(read, span), 0);
+    const dayReads = readByDay.reduce((n, read) => n + overlap(read, span), 0);
     const reads = dayReads + (months && months.from <= month && month <= months.to ? 1 : 0);
     if (reads !== fewest) return `reads ${month} in ${reads} reads, not ${fewest}`;
   }

@@ -1,11 +1,11 @@
 import {
   COUNTRIES,
   dayText,
-  daysBetween,
   localDate,
   shiftDay,
   OWNER_MINE,
   OWNER_UNASSIGNED,
+  periodLength,
   REPORT_BREAKDOWNS,
   REPORT_DEFAULT_DAYS,
   REPORT_FUNNEL,
@@ -86,7 +86,7 @@ export function reportPeriods(
 ): { period: ReportPeriod; previous: ReportPeriod } {
   const to = query.to ?? (query.from ? shiftDay(query.from, REPORT_DEFAULT_DAYS - 1) : dayText(localDate(now, timeZone)));
   const from = query.from ?? shiftDay(to, -(REPORT_DEFAULT_DAYS - 1));
-  const days = daysBetween(from, to) + 1;
+  const days = periodLength({ from, to });
   return { period: { from, to }, previous: { from: shiftDay(from, -days), to: shiftDay(from, -1) } };
 }
 
