@@ -1,11 +1,9 @@
 // ESLint for every workspace: typescript-eslint's type-checked rules (floating and misused
 // promises above all), React hooks for the two UIs, and imports that are declared by the
-// workspace using them, cross workspaces by package name only and never form a cycle. Formatting is Prettier's (npm run format).
-//
-// Import cycles: eslint-plugin-import reads TypeScript only through `import/parsers` and resolves
-// `.ts` paths only through the TypeScript resolver; without both, `import/no-cycle` sees no file
-// and reports nothing. It follows runtime imports only (`import type` is skipped by the rule);
-// madge checks type imports too (api/src/import-cycles.test.ts, which also proves the rule fires).
+// workspace using them and cross workspaces by package name only. Formatting is Prettier's (npm
+// run format); import cycles are madge's (`npm run lint:cycles`, the last step of `npm run lint`),
+// which follows `import type` too and reads each file once (ESLint's import/no-cycle parses every
+// file a file imports again, for each file).
 import js from '@eslint/js';
 import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -27,7 +25,7 @@ export default tseslint.config(
       'desktop/resources',
       '**/test-results',
       '**/playwright-report',
-      // Two files importing each other, linted only by api/src/import-cycles.test.ts.
+      // Import cycles for api/src/import-cycles.test.ts to find.
       'lint-fixtures',
     ],
   },
@@ -45,7 +43,6 @@ export default tseslint.config(
     },
     plugins: { import: importPlugin },
     settings: {
-      'import/parsers': { '@typescript-eslint/parser': ['.ts', '.tsx'] },
       'import/resolver': { typescript: { project: PROJECTS, noWarnOnMultipleProjects: true } },
     },
     rules: {
@@ -55,7 +52,6 @@ export default tseslint.config(
         'error',
         { argsIgnorePattern: '^_', varsIgnorePattern: '^_', ignoreRestSiblings: true },
       ],
-      'import/no-cycle': 'error',
       'import/no-duplicates': 'error',
       // Workspaces import each other by package name (@sourcing/*, through the "exports" of its
       // package.json), never by a relative path into another workspace's folder: the rule resolves

@@ -1,51 +1,38 @@
 import { execFile } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { promisify } from 'node:util';
-import { ESLint } from 'eslint';
-import tseslint from 'typescript-eslint';
 import { describe, expect, it } from 'vitest';
 import { REPO_ROOT } from './test/support';
 
 /**
- * Imports never form a cycle, in any workspace (CONTRIBUTING.md#style). ESLint's `import/no-cycle`
- * checks runtime imports on every `npm run lint`; madge checks the same graphs with `import type`
- * counted too, since a type cycle ties two modules together as much as a runtime one does. These
- * checks live in the api project as the repository's other Node-side checks do (deployment/).
+ * Imports never form a cycle, `import type` included (CONTRIBUTING.md#style): `npm run lint` ends
+ * with `lint:cycles`, madge over every workspace. These tests prove that check fails on a new
+ * cycle; that the tree has none is what `npm run lint` itself checks.
  */
-const WORKSPACES = ['api', 'web', 'shared', 'desktop'];
-const FIXTURE = join(REPO_ROOT, 'lint-fixtures/import-cycle');
+const FIXTURES = ['lint-fixtures/import-cycle', 'lint-fixtures/type-import-cycle'];
 
-/** madge's cycles in a folder, as paths relative to it (it exits 1 when it finds any). */
-async function madgeCycles(folder: string, tsConfig?: string): Promise<string[][]> {
-  const args = ['--circular', '--json', '--extensions', 'ts,tsx', ...(tsConfig ? ['--ts-config', tsConfig] : []), folder];
-  const run = promisify(execFile)(join(REPO_ROOT, 'node_modules/.bin/madge'), args, { cwd: REPO_ROOT });
-  const { stdout } = await run.catch((error: { code?: number; stdout?: string }) => {
-    if (error.code === 1 && error.stdout) return { stdout: error.stdout };
-    throw error;
-  });
-  return JSON.parse(stdout) as string[][];
+/** `npm run lint:cycles` with more folders to check: its exit code and the cycles it found. */
+async function lintCycles(...folders: string[]): Promise<{ code: number; cycles: string[][] }> {
+  const run = promisify(execFile)('npm', ['run', '--silent', 'lint:cycles', '--', '--json', ...folders], { cwd: REPO_ROOT });
+  const { code, stdout } = await run.then(
+    ({ stdout }) => ({ code: 0, stdout }),
+    (error: { code?: number; stdout?: string }) => ({ code: error.code ?? -1, stdout: error.stdout ?? '' }),
+  );
+  return { code, cycles: JSON.parse(stdout) as string[][] };
 }
 
 describe('import cycles', () => {
-  it('are reported by the lint rule: a two-file cycle fails `npm run lint`', async () => {
-    // The repository's own config; the fixture is ignored by `npm run lint` and belongs to no
-    // TypeScript project, so it is linted here without type information.
-    const eslint = new ESLint({
-      cwd: REPO_ROOT,
-      ignore: false,
-      overrideConfig: tseslint.configs.disableTypeChecked,
-      ruleFilter: ({ ruleId }) => ruleId === 'import/no-cycle',
+  it('fail `npm run lint`: a new two-file cycle of runtime imports, and one of type imports only', async () => {
+    const scripts = (JSON.parse(readFileSync(join(REPO_ROOT, 'package.json'), 'utf8')) as { scripts: Record<string, string> })
+      .scripts;
+    expect(scripts.lint).toMatch(/&& npm run --silent lint:cycles$/);
+    expect(await lintCycles(...FIXTURES)).toEqual({
+      code: 1,
+      cycles: [
+        ['lint-fixtures/import-cycle/a.ts', 'lint-fixtures/import-cycle/b.ts'],
+        ['lint-fixtures/type-import-cycle/customer.ts', 'lint-fixtures/type-import-cycle/order.ts'],
+      ],
     });
-    const results = await eslint.lintFiles([join(FIXTURE, 'a.ts'), join(FIXTURE, 'b.ts')]);
-    const reported = results.map((r) => r.messages.map((m) => `${m.ruleId}: ${m.message}`));
-    expect(reported).toEqual([['import/no-cycle: Dependency cycle detected.'], ['import/no-cycle: Dependency cycle detected.']]);
-  });
-
-  it('are found by madge in the fixture, so an empty answer below means none', async () => {
-    expect(await madgeCycles(FIXTURE)).toEqual([['a.ts', 'b.ts']]);
-  });
-
-  it.each(WORKSPACES)('are none in %s/src, type imports included', async (workspace) => {
-    expect(await madgeCycles(`${workspace}/src`, `${workspace}/tsconfig.json`)).toEqual([]);
   });
 });

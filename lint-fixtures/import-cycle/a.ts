@@ -1,4 +1,4 @@
-// One half of a two-file import cycle: import/no-cycle must report it (api/src/import-cycles.test.ts).
+// One half of a two-file import cycle: `npm run lint` must report it (api/src/import-cycles.test.ts).
 import { b } from './b';
 
 export const a = () => b() + 1;
