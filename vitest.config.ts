@@ -17,7 +17,7 @@ export default defineConfig({
         test: {
           name: 'api',
           include: ['api/src/**/*.test.ts'],
-          globalSetup: ['api/src/test/server-bundle.setup.ts'],
+          globalSetup: ['api/src/test/server-bundle.setup.ts', 'api/src/test/migrated-templates.setup.ts'],
           environment: 'node',
           pool: 'forks',
           // One module graph per worker instead of one per file: importing the API's modules again

@@ -86,7 +86,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('signing out on two repli
   let b: TestServer;
   beforeAll(async () => {
     a = await startTestServer({ engine: 'postgres', sessionStatesRefreshMs: READ_EVERY_MS });
-    b = await startTestServer({ engine: 'postgres', postgresSchema: a.postgresSchema!, sessionStatesRefreshMs: READ_EVERY_MS });
+    b = await startTestServer({ engine: 'postgres', sameDatabaseAs: a, sessionStatesRefreshMs: READ_EVERY_MS });
   });
   afterAll(async () => {
     await b?.close();

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createStaffAccount, headersOf } from '../test/staff';
-import { call, startTestServer, TEST_ENGINES, withPostgres, type TestServer } from '../test/support';
+import { call, startTestServer, TEST_ENGINES, withPostgres, type TestServer, type TestServerOptions } from '../test/support';
 
 const HOUR = 3_600_000;
 const START = Date.parse('2026-11-20T02:00:00Z');
@@ -13,7 +13,7 @@ const START = Date.parse('2026-11-20T02:00:00Z');
 async function scheduledServer(
   engine: 'sqlite' | 'postgres',
   env: Record<string, string>,
-  extra: { postgresSchema?: string } = {},
+  extra: Pick<TestServerOptions, 'sameDatabaseAs'> = {},
 ) {
   const clock = { at: START };
   const server = await startTestServer({
@@ -86,7 +86,7 @@ describe.each(TEST_ENGINES)('scheduled backups on %s', (engine) => {
       const { server: other, clock: otherClock } = await scheduledServer(
         engine,
         { BACKUP_DIR: folder },
-        { postgresSchema: server.postgresSchema! },
+        { sameDatabaseAs: server },
       );
       try {
         otherClock.at = clock.at;

@@ -20,7 +20,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('limits shared by two replicas on 
 
   beforeAll(async () => {
     a = await startTestServer({ engine: 'postgres', env });
-    b = await startTestServer({ engine: 'postgres', env, postgresSchema: a.postgresSchema! });
+    b = await startTestServer({ engine: 'postgres', env, sameDatabaseAs: a });
   });
   afterAll(async () => {
     await b?.close();

@@ -70,7 +70,7 @@ describe.runIf(Boolean(process.env.TEST_DATABASE_URL))('staff changes on two rep
 
   beforeAll(async () => {
     a = await startTestServer({ engine: 'postgres' });
-    b = await startTestServer({ engine: 'postgres', postgresSchema: a.postgresSchema! });
+    b = await startTestServer({ engine: 'postgres', sameDatabaseAs: a });
     sockets = [await openSocket(a), await openSocket(b)];
   });
   afterEach(() => vi.restoreAllMocks());

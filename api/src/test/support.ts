@@ -1,8 +1,6 @@
-import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { Client } from 'pg';
 import type { AppDeps } from '../app-deps';
 import type { ScryptCost } from '../auth/passwords';
 import { AdminEntity } from '../auth/schema';
@@ -11,6 +9,9 @@ import type { Engine } from '../db/engine';
 import type { RealtimeHub } from '../realtime/hub';
 import { startServer, type ServerOptions } from '../server';
 
+import { copySqliteTemplate, newPostgresDatabase, type PostgresDatabase } from './migrated-templates';
+
+export { postgresUrlWithSchema, withPostgres } from './postgres';
 export { REPO_ROOT } from './repo-root';
 
 /** SQLite always; PostgreSQL too when TEST_DATABASE_URL is set. Use with describe.each. */
@@ -32,8 +33,8 @@ export interface TestServerOptions extends ServerOptions {
   scryptCost?: ScryptCost;
   /** Environment on top of the test defaults (silent logs, generous rate limits, no disk floor, temp dirs). */
   env?: Record<string, string>;
-  /** Join this PostgreSQL schema instead of creating a fresh one (two replicas on one database). */
-  postgresSchema?: string;
+  /** Run on this server's PostgreSQL database and schema instead of a fresh one (two replicas of one database). */
+  sameDatabaseAs?: Pick<TestServer, 'deps' | 'postgresSchema'>;
 }
 
 export interface TestServer {
@@ -51,12 +52,10 @@ export interface TestServer {
   close(): Promise<void>;
 }
 
-/** Boots the real server on an ephemeral port against a fresh SQLite file or PostgreSQL schema. */
+/** Boots the real server on an ephemeral port against a fresh SQLite file or PostgreSQL database (copies of the migrated templates: test/migrated-templates.ts). */
 export async function startTestServer(options: TestServerOptions = {}): Promise<TestServer> {
   const engine = options.engine ?? 'sqlite';
   const dataDir = mkdtempSync(join(tmpdir(), 'sourcing-api-test-'));
-  let schema: string | null = null;
-  let ownsSchema = false;
   const env: Record<string, string> = {
     PORT: '0',
     HOST: '127.0.0.1',
@@ -75,17 +74,18 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
     ALTCHA_COST: '1',
     ALTCHA_MAX_NUMBER: '20',
   };
+  let postgres: PostgresDatabase | null = null;
   if (engine === 'postgres') {
     const baseUrl = process.env.TEST_DATABASE_URL;
     if (!baseUrl) throw new Error('TEST_DATABASE_URL is not set');
-    schema = options.postgresSchema ?? `test_${randomBytes(6).toString('hex')}`;
-    if (!options.postgresSchema) {
-      await withPostgres(baseUrl, (client) => client.query(`CREATE SCHEMA "${schema}"`));
-      ownsSchema = true;
-    }
-    env.DATABASE_URL = postgresUrlWithSchema(baseUrl, schema);
+    const shared = options.sameDatabaseAs;
+    postgres = shared
+      ? { schema: shared.postgresSchema!, url: shared.deps.config.databaseUrl!, drop: () => Promise.resolve() }
+      : await newPostgresDatabase(baseUrl);
+    env.DATABASE_URL = postgres.url;
   }
   const config = loadConfig({ ...env, ...options.env }, () => {});
+  if (engine === 'sqlite') copySqliteTemplate(config.dataDir);
   try {
     const running = await startServer(config, { ...options, scryptCost: options.scryptCost ?? TEST_SCRYPT_COST });
     await seedTestAdmin(running.deps);
@@ -94,7 +94,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
       deps: running.deps,
       hub: running.hub,
       dataDir,
-      postgresSchema: schema,
+      postgresSchema: postgres?.schema ?? null,
       inboundSmtpPort: running.inboundSmtp?.port ?? null,
       adminHeaders: () => ({ Authorization: `Bearer ${running.deps.tokens.sign(TEST_ADMIN)}` }),
       async close() {
@@ -109,9 +109,7 @@ export async function startTestServer(options: TestServerOptions = {}): Promise<
 
   async function cleanUp() {
     rmSync(dataDir, { recursive: true, force: true });
-    if (ownsSchema && schema) {
-      await withPostgres(process.env.TEST_DATABASE_URL!, (client) => client.query(`DROP SCHEMA "${schema}" CASCADE`));
-    }
+    await postgres?.drop();
   }
 }
 
@@ -128,24 +126,6 @@ async function seedTestAdmin(deps: AppDeps) {
       .execute(),
   );
   await deps.sessions.refresh();
-}
-
-/** The same database with `search_path` set to one schema, so each test server has its own tables. */
-export function postgresUrlWithSchema(baseUrl: string, schema: string): string {
-  const url = new URL(baseUrl);
-  url.searchParams.set('options', `-c search_path=${schema}`);
-  return url.toString();
-}
-
-/** One short-lived connection for setup and clean-up (schemas, counts). */
-export async function withPostgres<T>(url: string, work: (client: Client) => Promise<T>): Promise<T> {
-  const client = new Client({ connectionString: url });
-  await client.connect();
-  try {
-    return await work(client);
-  } finally {
-    await client.end();
-  }
 }
 
 /** fetch against the test server, answering status, headers and parsed JSON (or text). */

@@ -45,7 +45,7 @@ describe.each(TEST_ENGINES)('upload leftovers after a crash on %s', (engine) => 
     // A second server on the same database and uploads folder: a restart, or another replica starting.
     const restarted = await startTestServer({
       engine,
-      postgresSchema: first.postgresSchema ?? undefined,
+      sameDatabaseAs: first,
       env: { DATA_DIR: first.dataDir, UPLOADS_DIR: uploadsDir },
     });
     try {

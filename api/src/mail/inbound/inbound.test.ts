@@ -618,7 +618,7 @@ describe.runIf(TEST_ENGINES.includes('postgres'))('two replicas receiving the sa
 
   beforeAll(async () => {
     a = await startTestServer({ engine: 'postgres', env });
-    b = await startTestServer({ engine: 'postgres', env, postgresSchema: a.postgresSchema! });
+    b = await startTestServer({ engine: 'postgres', env, sameDatabaseAs: a });
   });
   afterAll(async () => {
     await b?.close();
