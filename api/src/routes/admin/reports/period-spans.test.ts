@@ -8,11 +8,31 @@ const monthDays = ({ from, to }: ReportPeriod): ReportPeriod => ({
   to: shiftDay(nextMonthStart(`${to}-01`), -1),
 });
 
-/** A day as a number (days since 1970-01-01), so the check below is arithmetic. */
-const dayNumber = (day: string) => daysBetween('1970-01-01', day);
+/** A day as a number (days since 1970-01-01), so the check below is arithmetic; each day is parsed once. */
+const dayNumbers = new Map<string, number>();
+function dayNumber(day: string): number {
+  let number = dayNumbers.get(day);
+  if (number === undefined) {
+    number = daysBetween('1970-01-01', day);
+    dayNumbers.set(day, number);
+  }
+  return number;
+}
 type Numbered = { from: number; to: number };
 const numbered = ({ from, to }: ReportPeriod): Numbered => ({ from: dayNumber(from), to: dayNumber(to) });
 const overlap = (a: Numbered, b: Numbered) => Math.max(0, Math.min(a.to, b.to) - Math.max(a.from, b.from) + 1);
+
+/** A month's days, numbered; each month computed once. */
+const monthSpans = new Map<string, Numbered>();
+function monthSpan(month: string): Numbered {
+  let span = monthSpans.get(month);
+  if (span === undefined) {
+    span = numbered(monthDays({ from: month, to: month }));
+    monthSpans.set(month, span);
+  }
+  return span;
+}
+const nextMonth = (month: string) => nextMonthStart(`${month}-01`).slice(0, 7);
 
 /**
  * Why `periodSpans(period)` is wrong, or null: what it adds less what it takes away must count each
@@ -40,9 +60,8 @@ function fault(period: ReportPeriod): string | null {
     if (sum !== 0) return `counts day ${day} ${sum > 0 ? 'too often' : 'too seldom'}`;
   }
   const wanted = numbered(period);
-  for (let start = `${period.from.slice(0, 7)}-01`; start <= period.to; start = nextMonthStart(start)) {
-    const month = start.slice(0, 7);
-    const span = numbered(monthDays({ from: month, to: month }));
+  for (let month = period.from.slice(0, 7); month <= period.to.slice(0, 7); month = nextMonth(month)) {
+    const span = monthSpan(month);
     const inside = overlap(span, wanted);
     const fewest = Math.min(inside, 1 + (span.to - span.from + 1) - inside);
     const dayReads = readByDay.reduce((n, read) => n + overlap(read, span), 0);
