@@ -124,12 +124,33 @@ export async function createLongAddressedStaff(request: APIRequestContext) {
   return (await createStaff(request, 'agent', 'a-very-long-staff-address-for-the-owner-select')).email;
 }
 
-/** A page in a browser of its own (nothing stored but a new session of the account), on an admin screen. */
+/**
+ * A page in a browser of its own (nothing stored but a new session of the account), on an admin
+ * screen, its live connection open: what happens from then on reaches it live (a toast shows only
+ * what arrives while connected).
+ */
 export async function adminPage(browser: Browser, path: string, admin: Account = E2E_ADMIN): Promise<Page> {
   const context = await browser.newContext({ baseURL: E2E_BASE_URL, storageState: await signedInState(admin) });
   const page = await context.newPage();
+  const live = await watchLiveConnection(page);
   await openAdmin(page, path);
+  await expect.poll(live.isOpen, { message: 'its live connection opens' }).toBe(true);
+  await live.stopWatching();
   return page;
+}
+
+/**
+ * Watches the page's live connection: open once its WebSocket handshake is answered 101, by when the
+ * server has the socket among those it sends events to (api/src/realtime/hub.ts).
+ */
+async function watchLiveConnection(page: Page) {
+  const cdp = await page.context().newCDPSession(page);
+  await cdp.send('Network.enable');
+  let open = false;
+  cdp.on('Network.webSocketHandshakeResponseReceived', ({ response }) => {
+    if (response.status === 101) open = true;
+  });
+  return { isOpen: () => open, stopWatching: () => cdp.detach() };
 }
 
 /** A solved spam-check challenge of the test server, as the site's widget sends it (docs/forms.md#spam-protection). */
