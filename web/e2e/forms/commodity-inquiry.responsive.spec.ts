@@ -402,7 +402,8 @@ test.describe('Commodity Inquiry Form', () => {
       offline: false,
       latency: 20,
       downloadThroughput: -1,
-      uploadThroughput: 400 * 1024,
+      // About two seconds in transit (1.5 MB), time enough to see the progress while it moves.
+      uploadThroughput: 800 * 1024,
     });
     await submit(page).click();
     const busy = page.getByRole('button', { name: 'Submitting...' });
