@@ -5,8 +5,12 @@
  */
 import { join } from 'node:path';
 
-/** How many workers run the tests, and so how many servers the config starts (E2E_WORKERS, default 2). */
-export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 2);
+/**
+ * How many workers run the tests, and so how many servers the config starts (E2E_WORKERS, default
+ * 3: on two cores, two workers left a seventh of the CPU idle while they waited on their server and
+ * browser; a third fills it).
+ */
+export const E2E_WORKERS = Number(process.env.E2E_WORKERS ?? 3);
 const FIRST_PORT = Number(process.env.E2E_PORT ?? 3107);
 
 /** The port of worker `n`'s test server. */
