@@ -2,6 +2,12 @@ import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 const BUILT_DESKTOP_APP_TEST = 'desktop/src/test/built-app.test.ts';
+/**
+ * One module graph per worker instead of one per file: importing the same modules again for each
+ * file was most of the time of these projects. Files still run one at a time per worker; a file's
+ * vi.mock applies to that file alone.
+ */
+const ONE_GRAPH_PER_WORKER = { isolate: false };
 
 export default defineConfig({
   test: {
@@ -10,9 +16,9 @@ export default defineConfig({
     // processes, which a second worker fills.
     maxWorkers: Math.max(2, availableParallelism() - 1),
     projects: [
-      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'shared', include: ['shared/src/**/*.test.ts'], environment: 'node', ...ONE_GRAPH_PER_WORKER } },
       // The docs hold to the tree: links, file names, the migration table (docs/check).
-      { test: { name: 'docs', include: ['docs/**/*.test.ts'], environment: 'node' } },
+      { test: { name: 'docs', include: ['docs/**/*.test.ts'], environment: 'node', ...ONE_GRAPH_PER_WORKER } },
       {
         test: {
           name: 'api',
@@ -20,21 +26,27 @@ export default defineConfig({
           globalSetup: ['api/src/test/server-bundle.setup.ts', 'api/src/test/migrated-templates.setup.ts'],
           environment: 'node',
           pool: 'forks',
-          // One module graph per worker instead of one per file: importing the API's modules again
-          // for each of ~100 files was most of the run's import time. Files still run one at a
-          // time per worker, and each test starts its own app and database (api/src/test/support.ts).
-          isolate: false,
+          // Each test starts its own app and database (api/src/test/support.ts).
+          ...ONE_GRAPH_PER_WORKER,
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },
       },
-      { test: { name: 'web', include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'], environment: 'node' } },
+      {
+        test: {
+          name: 'web',
+          include: ['web/src/**/*.test.{ts,tsx}', 'web/scripts/**/*.test.ts'],
+          environment: 'node',
+          ...ONE_GRAPH_PER_WORKER,
+        },
+      },
       {
         test: {
           name: 'desktop',
           include: ['desktop/src/**/*.test.ts', 'desktop/*.test.ts'],
           exclude: [BUILT_DESKTOP_APP_TEST],
           environment: 'node',
+          ...ONE_GRAPH_PER_WORKER,
           testTimeout: 30_000,
         },
       },
