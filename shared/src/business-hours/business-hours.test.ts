@@ -1,6 +1,6 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { dayText, wallClock } from '../time-zones';
+import { dayText, startOfLocalDay, wallClock } from '../time-zones';
 import {
   addBusinessMinutes,
   businessCalendarSchema,
@@ -60,23 +60,27 @@ const calendar = fc
 const QUARTER = 15 * MINUTE;
 
 /**
- * Brute force from the zone's wall clock: is the quarter hour starting at `at` (a multiple of 15
- * minutes) open? Every zone's offset is a whole number of quarter hours and the openings above
- * start and end on quarter hours, so a whole quarter is open or closed.
+ * Brute force from the zone's wall clock, quarter hour by quarter hour through each local day: an
+ * opening runs from the first quarter the clock shows its open time or later until the first it
+ * shows its close time or later. So a time the clocks skip (going forward) opens or closes it at
+ * the jump, and one they show twice (going back) does not open or close it again: a Sunday opening
+ * until 02:15 closes at the first 02:15. Every zone's offset is a whole number of quarter hours and
+ * the openings above start and end on quarter hours, so a whole quarter is open or closed.
  */
-function isOpenQuarter(cal: BusinessCalendar, at: number): boolean {
-  const wall = wallClock(at, cal.timeZone);
-  if (cal.holidays.includes(dayText(wall))) return false;
-  const day = WEEKDAYS[(wall.weekday + 6) % 7];
-  const minute = wall.hour * 60 + wall.minute;
-  return cal.week[day].some((h) => minutesOf(h.open) <= minute && minute < minutesOf(h.close));
-}
-
-/** The open milliseconds of [from, to), quarter by quarter. */
 function bruteForceOpen(cal: BusinessCalendar, from: number, to: number): number {
+  const first = wallClock(from, cal.timeZone);
   let open = 0;
-  for (let q = Math.floor(from / QUARTER) * QUARTER; q < to; q += QUARTER) {
-    if (isOpenQuarter(cal, q)) open += Math.max(0, Math.min(q + QUARTER, to) - Math.max(q, from));
+  let today = '';
+  let reached = -1; // the latest wall time of the day the clock has shown so far, in minutes
+  for (let q = startOfLocalDay(first.year, first.month, first.day, cal.timeZone).getTime(); q < to; q += QUARTER) {
+    const wall = wallClock(q, cal.timeZone);
+    if (dayText(wall) !== today) [today, reached] = [dayText(wall), -1];
+    reached = Math.max(reached, wall.hour * 60 + wall.minute);
+    if (q + QUARTER <= from || cal.holidays.includes(today)) continue;
+    const day = WEEKDAYS[(wall.weekday + 6) % 7];
+    if (cal.week[day].some((h) => minutesOf(h.open) <= reached && reached < minutesOf(h.close))) {
+      open += Math.min(q + QUARTER, to) - Math.max(q, from);
+    }
   }
   return open;
 }
@@ -126,6 +130,24 @@ describe('business hours', () => {
     const to = new Date('2026-03-29T01:01:00Z');
     expect(businessMillisecondsBetween(sundayNights, from, to)).toBe(2 * 60 * MINUTE);
     expect(bruteForceOpen(sundayNights, from.getTime(), to.getTime())).toBe(2 * 60 * MINUTE);
+  });
+
+  it('does not open again the quarter hour the clocks show twice when they go back (fast-check found it)', () => {
+    // Berlin, Sunday 25 October 2026: the clocks go from 03:00 back to 02:00, so they show 02:00-02:15
+    // twice; 00:00-02:15 closes at the first 02:15, open 2 h 15 min, not 2 h 30 min.
+    const sundayNights: BusinessCalendar = {
+      timeZone: 'Europe/Berlin',
+      week: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [{ open: '00:00', close: '02:15' }] },
+      holidays: [],
+    };
+    const from = new Date('2026-10-24T21:00:00Z');
+    const to = new Date('2026-10-25T03:00:00Z');
+    expect(businessMillisecondsBetween(sundayNights, from, to)).toBe(135 * MINUTE);
+    expect(bruteForceOpen(sundayNights, from.getTime(), to.getTime())).toBe(135 * MINUTE);
+    // An opening across the hour shown twice lasts it twice: 01:00-04:00 is open four hours.
+    const acrossIt = { ...sundayNights, week: { ...sundayNights.week, sun: [{ open: '01:00', close: '04:00' }] } };
+    expect(businessMillisecondsBetween(acrossIt, from, to)).toBe(4 * 60 * MINUTE);
+    expect(bruteForceOpen(acrossIt, from.getTime(), to.getTime())).toBe(4 * 60 * MINUTE);
   });
 
   it(
