@@ -85,6 +85,13 @@ function bruteForceOpen(cal: BusinessCalendar, from: number, to: number): number
   return open;
 }
 
+/** Open Sunday nights in Berlin until 02:15, which the clocks skip in March and show twice in October. */
+const SUNDAY_NIGHTS: BusinessCalendar = {
+  timeZone: 'Europe/Berlin',
+  week: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [{ open: '00:00', close: '02:15' }] },
+  holidays: [],
+};
+
 /** Property runs walk years of days: more time than a unit test's default. */
 const PROPERTY_TIMEOUT_MS = 60_000;
 
@@ -121,31 +128,21 @@ describe('business hours', () => {
 
   it('ends an opening whose closing time the clocks skip when they skip it (fast-check found it)', () => {
     // Berlin, Sunday 29 March 2026: the clocks go from 02:00 to 03:00, so 00:00-02:15 is open for two hours.
-    const sundayNights: BusinessCalendar = {
-      timeZone: 'Europe/Berlin',
-      week: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [{ open: '00:00', close: '02:15' }] },
-      holidays: [],
-    };
     const from = new Date('2026-03-28T22:00:00Z');
     const to = new Date('2026-03-29T01:01:00Z');
-    expect(businessMillisecondsBetween(sundayNights, from, to)).toBe(2 * 60 * MINUTE);
-    expect(bruteForceOpen(sundayNights, from.getTime(), to.getTime())).toBe(2 * 60 * MINUTE);
+    expect(businessMillisecondsBetween(SUNDAY_NIGHTS, from, to)).toBe(2 * 60 * MINUTE);
+    expect(bruteForceOpen(SUNDAY_NIGHTS, from.getTime(), to.getTime())).toBe(2 * 60 * MINUTE);
   });
 
   it('does not open again the quarter hour the clocks show twice when they go back (fast-check found it)', () => {
     // Berlin, Sunday 25 October 2026: the clocks go from 03:00 back to 02:00, so they show 02:00-02:15
     // twice; 00:00-02:15 closes at the first 02:15, open 2 h 15 min, not 2 h 30 min.
-    const sundayNights: BusinessCalendar = {
-      timeZone: 'Europe/Berlin',
-      week: { mon: [], tue: [], wed: [], thu: [], fri: [], sat: [], sun: [{ open: '00:00', close: '02:15' }] },
-      holidays: [],
-    };
     const from = new Date('2026-10-24T21:00:00Z');
     const to = new Date('2026-10-25T03:00:00Z');
-    expect(businessMillisecondsBetween(sundayNights, from, to)).toBe(135 * MINUTE);
-    expect(bruteForceOpen(sundayNights, from.getTime(), to.getTime())).toBe(135 * MINUTE);
+    expect(businessMillisecondsBetween(SUNDAY_NIGHTS, from, to)).toBe(135 * MINUTE);
+    expect(bruteForceOpen(SUNDAY_NIGHTS, from.getTime(), to.getTime())).toBe(135 * MINUTE);
     // An opening across the hour shown twice lasts it twice: 01:00-04:00 is open four hours.
-    const acrossIt = { ...sundayNights, week: { ...sundayNights.week, sun: [{ open: '01:00', close: '04:00' }] } };
+    const acrossIt = { ...SUNDAY_NIGHTS, week: { ...SUNDAY_NIGHTS.week, sun: [{ open: '01:00', close: '04:00' }] } };
     expect(businessMillisecondsBetween(acrossIt, from, to)).toBe(4 * 60 * MINUTE);
     expect(bruteForceOpen(acrossIt, from.getTime(), to.getTime())).toBe(4 * 60 * MINUTE);
   });
