@@ -2,18 +2,19 @@ import { randomBytes } from 'node:crypto';
 import { copyFileSync, existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { Database } from '../db/database';
 import { SQLITE_FILE_NAME } from '../db/engine';
 import { openDatabase } from '../db/open-database';
 import { postgresUrlOfDatabase, postgresUrlWithSchema, withPostgres } from './postgres';
 
 /**
  * Databases with every migration applied, made once per vitest run (migrated-templates.setup.ts),
- * that each test server starts from a copy of: the migrations then run once per run instead of
- * once per server, where they were most of a server's start (a quarter second of PostgreSQL's
- * CPU). The server still runs `migrate()` at start and finds nothing left to apply; the
- * migrations themselves are tested on databases made without a template (db/*-migration.test.ts,
- * db/all-migrations.test.ts). Without the setup (another project's tests start API servers too),
- * a server migrates its own database as before.
+ * that each test server starts from a copy of: the migrations run once per run instead of once per
+ * server. The server still runs `migrate()` at start and finds nothing left to apply. The
+ * migrations keep tests of their own: from empty in the production bundle (db/all-migrations.test.ts),
+ * taken back and run again over data (db/*-migration.test.ts), and a copy's tables, indexes and
+ * triggers against those of a database migrated from empty (migrated-templates.test.ts). Without
+ * the setup (another project's tests start API servers too), a server migrates its own database.
  */
 export const SQLITE_TEMPLATE = 'SOURCING_TEST_SQLITE_TEMPLATE';
 export const POSTGRES_TEMPLATE = 'SOURCING_TEST_POSTGRES_TEMPLATE';
@@ -45,7 +46,7 @@ export async function createMigratedTemplates(postgresBaseUrl: string | undefine
   };
 }
 
-async function migrateAndClose(db: Awaited<ReturnType<typeof openDatabase>>) {
+async function migrateAndClose(db: Database) {
   try {
     await db.migrate();
   } finally {

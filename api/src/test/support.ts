@@ -8,7 +8,6 @@ import { loadConfig } from '../config';
 import type { Engine } from '../db/engine';
 import type { RealtimeHub } from '../realtime/hub';
 import { startServer, type ServerOptions } from '../server';
-
 import { copySqliteTemplate, newPostgresDatabase, type PostgresDatabase } from './migrated-templates';
 
 export { postgresUrlWithSchema, withPostgres } from './postgres';
