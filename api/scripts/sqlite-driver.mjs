@@ -1,0 +1,29 @@
+/**
+ * Builds better-sqlite3's native binding when it is missing, and does nothing when it loads.
+ *
+ * There is no prebuilt binding to download here, so installing compiles SQLite from source: about
+ * 45 s on one core. README's test command installs with `npm ci --ignore-scripts`, and `npm test`
+ * runs this first in the unit-test step, so the compile runs beside the linters instead of before
+ * everything (docs/decisions.md#the-test-run). After a plain `npm ci` it only checks.
+ *
+ * `node api/scripts/sqlite-driver.mjs`
+ */
+import { spawnSync } from 'node:child_process';
+import { resolve } from 'node:path';
+
+const apiRoot = resolve(import.meta.dirname, '..');
+
+const loads = () =>
+  spawnSync(process.execPath, ['-e', "new (require('better-sqlite3'))(':memory:').close()"], {
+    cwd: apiRoot,
+    stdio: 'ignore',
+  }).status === 0;
+
+if (!loads()) {
+  console.log('Building better-sqlite3 (its native binding is missing)…');
+  const rebuild = spawnSync('npm', ['rebuild', 'better-sqlite3'], { cwd: resolve(apiRoot, '..'), stdio: 'inherit' });
+  if (rebuild.status !== 0 || !loads()) {
+    console.error('better-sqlite3 did not build: see the output above.');
+    process.exit(1);
+  }
+}
