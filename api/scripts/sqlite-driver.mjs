@@ -21,7 +21,15 @@ const loads = () =>
 
 if (!loads()) {
   console.log('Building better-sqlite3 (its native binding is missing)…');
-  const rebuild = spawnSync('npm', ['rebuild', 'better-sqlite3'], { cwd: resolve(apiRoot, '..'), stdio: 'inherit' });
+  // The npm running this script (npm test), else the one on the PATH.
+  const npm = process.env.npm_execpath
+    ? { command: process.execPath, args: [process.env.npm_execpath] }
+    : { command: 'npm', args: [] };
+  const rebuild = spawnSync(npm.command, [...npm.args, 'rebuild', 'better-sqlite3'], {
+    cwd: resolve(apiRoot, '..'),
+    stdio: 'inherit',
+    shell: process.platform === 'win32' && !process.env.npm_execpath,
+  });
   if (rebuild.status !== 0 || !loads()) {
     console.error('better-sqlite3 did not build: see the output above.');
     process.exit(1);
