@@ -127,16 +127,12 @@ const extraArgs = () => (process.env.BENCH_API_NODE_ARGS ?? '').split(/\s+/).fil
 /** BENCH_API_STDOUT=<file>: the API's stdout (its log lines, --trace-gc) appended there instead of dropped. */
 const apiStdout = () => (process.env.BENCH_API_STDOUT ? openSync(process.env.BENCH_API_STDOUT, 'a') : 'ignore');
 
-/** The real server, production settings except rate limits raised so the load is not refused. */
 /**
- * The API on a store; `extraEnv` adds settings (the inbound suite's SMTP receiver). `token` is the
- * admin's access token at start; `signIn` answers a new one, for timings after a seed longer than
- * a token's life.
+ * The real server on a store, production settings except rate limits raised so the load is not
+ * refused; `extraEnv` adds settings (the inbound suite's SMTP receiver). `token` is the admin's
+ * access token, taken once it answers.
  */
-export async function startApi(
-  store: Store,
-  extraEnv: Record<string, string> = {},
-): Promise<Process & { token: string; signIn(): Promise<string> }> {
+export async function startApi(store: Store, extraEnv: Record<string, string> = {}): Promise<Process & { token: string }> {
   const env: Record<string, string> = {
     NODE_ENV: 'production',
     DATA_DIR: store.dataDir,
@@ -159,16 +155,13 @@ export async function startApi(
   if (store.databaseUrl) env.DATABASE_URL = store.databaseUrl;
   const api = spawnNode(['--enable-source-maps', ...profileArgs(), ...extraArgs(), apiBundle()], env, takePort(), apiStdout());
   await waitUntilAnswers(api, '/api/ready');
-  const signIn = async () => {
-    const login = await fetch(`${api.url}/api/admin/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
-      body: JSON.stringify(ADMIN),
-    });
-    if (!login.ok) throw new Error(`admin login answered ${login.status}`);
-    return ((await login.json()) as { accessToken: string }).accessToken;
-  };
-  return { ...api, token: await signIn(), signIn };
+  const login = await fetch(`${api.url}/api/admin/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json' },
+    body: JSON.stringify(ADMIN),
+  });
+  if (!login.ok) throw new Error(`admin login answered ${login.status}`);
+  return { ...api, token: ((await login.json()) as { accessToken: string }).accessToken };
 }
 
 /** The driver baseline on the API's database (see driver-app.ts); start it after the API has migrated the schema. */
