@@ -1,8 +1,8 @@
-import { mkdtemp, mkdir, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { mkdir, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
 import { contentTypeOf, resolveAppFile, serveAppFiles } from './app-protocol';
+import { tempFolder } from '../test/temp-folder';
 
 const root = '/opt/app/out/renderer';
 
@@ -32,7 +32,7 @@ describe('resolveAppFile', () => {
 
 describe('serveAppFiles', () => {
   it('serves files with their type, nosniff and the CSP of the configured server', async () => {
-    const dir = await mkdtemp(join(tmpdir(), 'renderer-'));
+    const dir = await tempFolder('renderer-');
     await mkdir(join(dir, 'assets'));
     await writeFile(join(dir, 'assets', 'main.js'), 'console.log(1)');
     let handler: ((request: Request) => Promise<Response>) | null = null;

@@ -1,6 +1,5 @@
 /** 'View' an attachment against a real API server: signed link, download to disk, sanitised name. */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { API_PATHS, type InquiryRecord, type ListPage } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -8,6 +7,7 @@ import { inquiryForm, inquiryValues } from '@sourcing/api/test/forms';
 import { pdf } from '@sourcing/api/test/sample-files';
 import { API_START_TIMEOUT_MS, startSignedInApi, type SignedInApi } from '../test/real-api';
 import { createAttachmentOpener } from './attachments';
+import { tempFolder } from '../test/temp-folder';
 
 const PDF = pdf();
 const UPLOADED_NAME = 'Assay: Cu 99.99% <final>?.pdf';
@@ -30,7 +30,7 @@ afterAll(() => api?.server.close());
 
 /** The opener as main builds it, with Node's fetch carrying the session cookie like Electron's session.fetch. */
 async function opener(openPath: (path: string) => Promise<string> = async () => '') {
-  const folder = join(await mkdtemp(join(tmpdir(), 'desktop-attachments-')), 'attachments');
+  const folder = join(await tempFolder('desktop-attachments-'), 'attachments');
   const opened: string[] = [];
   const instance = createAttachmentOpener({
     fetch: (url) => fetch(url, { headers: { Cookie: api.cookie } }),

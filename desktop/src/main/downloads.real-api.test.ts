@@ -1,12 +1,12 @@
 /** Saving a CSV export from a real API server: signed link, streamed to the chosen path, BOM and UTF-8 intact. */
-import { mkdtemp, readdir, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readdir, readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { ADMIN_LISTS, API_PATHS, EXPORT_LINK_SUFFIX } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { API_START_TIMEOUT_MS, startSignedInApi, type SignedInApi } from '../test/real-api';
 import { ATTACHMENT_ERRORS } from './attachments';
 import { createDownloadSaver } from './downloads';
+import { tempFolder } from '../test/temp-folder';
 
 let api: SignedInApi;
 
@@ -31,7 +31,7 @@ const exportLink = async (query = '') => {
 };
 
 async function saver(choice: 'save' | 'cancel' = 'save') {
-  const folder = await mkdtemp(join(tmpdir(), 'desktop-downloads-'));
+  const folder = await tempFolder('desktop-downloads-');
   const asked: string[] = [];
   const save = createDownloadSaver({
     fetch: (url) => fetch(url),

@@ -1,7 +1,6 @@
 import { createServer, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
-import { mkdtemp, readFile, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -11,6 +10,7 @@ import {
   parseServerAddress,
   SERVER_ADDRESS_ERRORS,
 } from './server-address';
+import { tempFolder } from '../test/temp-folder';
 
 describe('parseServerAddress', () => {
   it('keeps the origin of an http or https address', () => {
@@ -73,7 +73,7 @@ describe('checkServerAddress against real HTTP servers', () => {
   });
 
   it('stores the address only when the server checks out, and reports the change', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'server-address-'));
+    const folder = await tempFolder('server-address-');
     const store = createServerAddressStore(join(folder, 'nested', 'server.json'));
     const changes: string[] = [];
     expect(await changeServerAddress(origin(other), store, fetch, (o) => changes.push(o))).toMatchObject({ ok: false });
@@ -88,7 +88,7 @@ describe('checkServerAddress against real HTTP servers', () => {
 
 describe('createServerAddressStore', () => {
   it('ignores a missing, broken or tampered file', async () => {
-    const folder = await mkdtemp(join(tmpdir(), 'server-address-'));
+    const folder = await tempFolder('server-address-');
     const file = join(folder, 'server.json');
     const store = createServerAddressStore(file);
     expect(await store.get()).toBeNull();

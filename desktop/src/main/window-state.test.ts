@@ -1,8 +1,8 @@
-import { mkdtemp, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { describe, expect, it, vi } from 'vitest';
 import { createWindowStateFile, DEFAULT_WINDOW_STATE, restoreWindowState, trackWindowState, type Rect } from './window-state';
+import { tempFolder } from '../test/temp-folder';
 
 const laptop: Rect = { x: 0, y: 0, width: 1440, height: 900 };
 const monitorRight: Rect = { x: 1440, y: 0, width: 2560, height: 1440 };
@@ -27,7 +27,7 @@ describe('restoreWindowState', () => {
 
 describe('createWindowStateFile', () => {
   it('saves and loads the state, ignoring a broken file', async () => {
-    const file = join(await mkdtemp(join(tmpdir(), 'window-state-')), 'window-state.json');
+    const file = join(await tempFolder('window-state-'), 'window-state.json');
     const states = createWindowStateFile(file);
     expect(await states.load([laptop])).toEqual(DEFAULT_WINDOW_STATE);
     await states.save({ x: 20, y: 30, width: 1000, height: 700, maximized: false });

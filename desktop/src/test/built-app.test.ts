@@ -7,8 +7,7 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { existsSync } from 'node:fs';
-import { mkdtemp, readFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { readFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { chromium, type Browser, type Page } from '@playwright/test';
@@ -21,6 +20,7 @@ import { serveAppFiles } from '../main/app-protocol';
 import { createAttachmentOpener } from '../main/attachments';
 import { changeServerAddress, createServerAddressStore } from '../main/server-address';
 import { startSignedInApi, TEST_ADMIN_LOGIN, type SignedInApi } from './real-api';
+import { tempFolder } from './temp-folder';
 
 const desktopDir = join(import.meta.dirname, '../..');
 const CHROMIUM = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
@@ -99,12 +99,12 @@ async function openApp(server: string | null, query = '', viewerProblem = ''): P
     if (message.type() === 'error' && !/Failed to load resource/.test(message.text())) problems.push(message.text());
   });
   page.on('pageerror', (error) => problems.push(error.message));
-  const store = createServerAddressStore(join(await mkdtemp(join(tmpdir(), 'renderer-')), 'server.json'));
+  const store = createServerAddressStore(join(await tempFolder('renderer-'), 'server.json'));
   await page.exposeFunction('__mainSetServerUrl', (input: string) => changeServerAddress(input, store, fetch, () => {}));
   const viewed: string[] = [];
   const attachments = createAttachmentOpener({
     fetch: (url) => fetch(url),
-    folder: join(await mkdtemp(join(tmpdir(), 'renderer-attachments-')), 'files'),
+    folder: join(await tempFolder('renderer-attachments-'), 'files'),
     serverOrigin: () => api.server.url,
     openPath: async (path) => (viewed.push(path), viewerProblem),
   });
