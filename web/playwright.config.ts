@@ -1,5 +1,5 @@
 import { defineConfig, devices } from '@playwright/test';
-import { existsSync, mkdtempSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { E2E_ADMIN, E2E_BASE_URL, E2E_WORKERS, embedOriginOf, serverDataDir, serverPort } from './e2e/support/env';
@@ -20,8 +20,13 @@ const fullChromium = process.env.CHROMIUM_PATH ?? debian('/usr/bin/chromium');
 const headlessShell =
   process.env.CHROMIUM_HEADLESS_SHELL_PATH ?? debian('/usr/lib/chromium/chromium-headless-shell') ?? fullChromium;
 const FULL_CHROMIUM = /@full-chromium/;
-const dataDir = process.env.E2E_DATA_DIR ?? mkdtempSync(join(tmpdir(), 'sourcing-e2e-'));
-process.env.E2E_DATA_DIR = dataDir;
+// The servers' data (databases, uploads, mail) lives in E2E_DATA_DIR, else in a folder of this run,
+// removed when the run ends, after Playwright has stopped the servers. Workers read the variable.
+if (!process.env.E2E_DATA_DIR) {
+  const runData = mkdtempSync(join(tmpdir(), 'sourcing-e2e-'));
+  process.env.E2E_DATA_DIR = runData;
+  process.once('exit', () => rmSync(runData, { recursive: true, force: true }));
+}
 
 const args = [
   '--no-sandbox',
