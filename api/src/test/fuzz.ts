@@ -63,8 +63,14 @@ export function hostileText(random: Random): string {
   return random.pick(HOSTILE_TEXT);
 }
 
+const PERCENT_BYTES = Array.from({ length: 256 }, (_, byte) => `%${byte.toString(16).padStart(2, '0')}`);
+
 /** Every byte of the text's UTF-8 percent-encoded (encodeURIComponent throws on broken UTF-16). */
-export const percentEncoded = (text: string) => [...Buffer.from(text)].map((b) => `%${b.toString(16).padStart(2, '0')}`).join('');
+export function percentEncoded(text: string): string {
+  let encoded = '';
+  for (const byte of Buffer.from(text)) encoded += PERCENT_BYTES[byte];
+  return encoded;
+}
 
 function hostileValue(random: Random): unknown {
   return random.chance(0.7) ? hostileText(random) : random.pick(HOSTILE_VALUES);
