@@ -13,3 +13,16 @@ test('a long staff address among the owners does not widen a record’s page pas
   await expect(page.getByRole('combobox', { name: 'Owner', exact: true })).toContainText(email);
   await expectFitsScreen(page);
 });
+
+test('a sender’s long address in the timeline wraps on a phone instead of widening the page', async ({ page, request }) => {
+  // No hyphen or other place a line may break: the address alone is wider than a phone's screen.
+  const email = `wendy${'x'.repeat(44)}@longaddresses.example.com`;
+  const tag = uniqueTag('Long');
+  const name = `Wendy ${tag}`;
+  await seedContact(request, { name, email, message: 'Do you ship to Kandla?' });
+  await page.setViewportSize(PHONE);
+  await openAdmin(page, `/admin/contact-queries?q=${tag}`);
+  await page.getByRole('link', { name }).first().click();
+  await expect(page.getByRole('list', { name: 'Timeline' })).toContainText(`e-mailed to ${email}`);
+  await expectFitsScreen(page);
+});
