@@ -36,6 +36,10 @@ const args = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
+  // A page starts on about:blank in a renderer process of its own, and its first navigation
+  // started a second one. With one renderer allowed, the navigation keeps the first. The limit
+  // is soft: browser contexts and sites that need a process of their own still get one.
+  '--renderer-process-limit=1',
 ];
 const inHeadlessShell = { executablePath: headlessShell, args };
 const inFullChromium = { executablePath: fullChromium, args };
