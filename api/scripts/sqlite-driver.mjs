@@ -9,7 +9,7 @@
  * It builds at -O1 instead of better-sqlite3's -O3: the compile takes 24 CPU-seconds instead of
  * 36 at -O2 and more at -O3, and SQLite itself is about 1 % of the API tests' CPU time. In a
  * benchmark of inserts and queries (FTS5 too) -O1 was a tenth slower than -O2, which matched -O3.
- * `npm run bench` measures the -O3 build a plain `npm ci` makes.
+ * Benchmarks run on the -O3 build of a plain `npm ci` (bench/README.md).
  *
  * `node api/scripts/sqlite-driver.mjs`
  */
