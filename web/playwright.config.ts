@@ -36,9 +36,9 @@ const args = [
   '--disable-sync',
   '--no-first-run',
   '--disable-quic',
-  // A page starts on about:blank in a renderer process of its own, and its first navigation
-  // started a second one. With one renderer allowed, the navigation keeps the first. The limit
-  // is soft: browser contexts and sites that need a process of their own still get one.
+  // A page starts on about:blank in a renderer process of its own, and without this limit its
+  // first navigation starts a second one; with it, the navigation keeps the first. The limit is
+  // soft: browser contexts and sites that need a process of their own still get one.
   '--renderer-process-limit=1',
 ];
 const inHeadlessShell = { executablePath: headlessShell, args };
