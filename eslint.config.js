@@ -33,10 +33,11 @@ export default tseslint.config(
   tseslint.configs.recommendedTypeChecked,
   {
     languageOptions: {
-      // A project reads the projects it references through the declarations `tsc -b` wrote (npm run
-      // lint runs it first), so each file's types are checked once, by its own project.
+      // Each file is typed by the project of its nearest tsconfig.json, through TypeScript's project
+      // service (as an editor does): the projects share the files they have in common (the
+      // libraries' types above all) instead of each program reading its own copy.
       parserOptions: {
-        project: PROJECTS,
+        projectService: true,
         tsconfigRootDir: import.meta.dirname,
       },
       globals: { ...globals.node },
