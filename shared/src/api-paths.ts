@@ -5,9 +5,6 @@ export const API_PREFIX = '/api';
 /** The admin session endpoints live under this path, the only one the refresh cookie is sent to. */
 export const ADMIN_SESSION_PATH = '/admin';
 
-/** The cookie that holds an admin session's refresh token (docs/sessions.md#rotation). */
-export const REFRESH_COOKIE = 'sourcing_refresh';
-
 export const API_PATHS = {
   health: '/health',
   ready: '/ready',

@@ -1,13 +1,5 @@
 import Router from '@koa/router';
-import {
-  ACCOUNT_MESSAGES,
-  adminLoginSchema,
-  API_PATHS,
-  REFRESH_COOKIE,
-  secondStepSchema,
-  ticketSchema,
-  validate,
-} from '@sourcing/shared';
+import { ACCOUNT_MESSAGES, adminLoginSchema, API_PATHS, secondStepSchema, ticketSchema, validate } from '@sourcing/shared';
 import type { Context } from 'koa';
 import { beginTwoFactorSetup, checkSecondFactor, confirmTwoFactorSetup } from '../account/two-factor';
 import type { Audit } from '../audit/audit';
@@ -24,8 +16,10 @@ import type { LoginAttempt, LoginGuard, LoginRefusal } from './login-guard';
 import { verifyPassword } from './passwords';
 import { AdminEntity, type AdminRow } from './schema';
 import type { TicketStage } from './sign-in-tickets';
-import { afterFirstStep, sessionResponse, setRefreshCookie, startSession } from './start-session';
+import { afterFirstStep, REFRESH_COOKIE, sessionResponse, setRefreshCookie, startSession } from './start-session';
 import { recordSession, sessionInfoOf } from '../account/sessions';
+
+export { REFRESH_COOKIE } from './start-session';
 
 export const SIGN_IN_BUSY = 'The server is busy signing people in. Please try again in a moment.';
 

@@ -1,9 +1,10 @@
-import { REFRESH_COOKIE, WS_PROTOCOL } from '@sourcing/shared';
+import { WS_PROTOCOL } from '@sourcing/shared';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import WebSocket from 'ws';
 import { withProof } from '../test/form-proof';
 import { jsonBody, startTestServer, TEST_ADMIN, TEST_ENGINES, TEST_SCRYPT_COST, type TestServer } from '../test/support';
 import { createAdmin } from './admin-accounts';
+import { REFRESH_COOKIE } from './routes';
 
 const ADMIN = { email: 'Owner@Example.com', password: 'a-long-admin-password' };
 

@@ -1,11 +1,4 @@
-import {
-  API_PREFIX,
-  ADMIN_SESSION_PATH,
-  displayNameOf,
-  REFRESH_COOKIE,
-  type SecondStep,
-  type SessionResponse,
-} from '@sourcing/shared';
+import { API_PREFIX, ADMIN_SESSION_PATH, displayNameOf, type SecondStep, type SessionResponse } from '@sourcing/shared';
 import type { Context } from 'koa';
 import { recordSession, sessionInfoOf } from '../account/sessions';
 import type { Audit } from '../audit/audit';
@@ -14,6 +7,7 @@ import type { AdminAuth, TwoFactorPolicy } from './admin-auth';
 import { DEVICE_COOKIE, DEVICE_COOKIE_TTL_MS } from './device-cookies';
 import type { AdminRow } from './schema';
 
+export const REFRESH_COOKIE = 'sourcing_refresh';
 /** The refresh cookie is only ever sent to the session endpoints. */
 const COOKIE_PATH = `${API_PREFIX}${ADMIN_SESSION_PATH}`;
 

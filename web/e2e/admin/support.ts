@@ -7,23 +7,11 @@ import { readdir, readFile } from 'node:fs/promises';
 import { connect } from 'node:net';
 import { join, resolve } from 'node:path';
 import { createInterface } from 'node:readline';
-import {
-  test as base,
-  expect,
-  request,
-  type APIRequestContext,
-  type Browser,
-  type BrowserContext,
-  type Page,
-  type TestInfo,
-} from '@playwright/test';
+import { test as base, expect, request, type APIRequestContext, type Browser, type Page } from '@playwright/test';
 import { simpleParser, type ParsedMail } from 'mailparser';
 import { solvedProof } from '@sourcing/api/test/form-proof';
 import {
-  ADMIN_SESSION_PATH,
-  API_PREFIX,
   BUYER_INQUIRY,
-  REFRESH_COOKIE,
   composeSupplierOffer,
   FORM_PROOF_HEADER,
   sampleValues,
@@ -47,7 +35,9 @@ type Account = { email: string; password: string };
 
 /**
  * A new session of the account, signed in through the API as the login page does: the storage
- * state (the refresh and device cookies) a browser starts from.
+ * state (the refresh cookie) a browser starts from. Each browser gets a session of its own: a
+ * refresh token is exchanged at every use and one presented again after 10 s revokes its session
+ * (docs/sessions.md#reuse-detection), so one saved state cannot serve test after test.
  */
 export async function signedInState(account: Account = E2E_ADMIN) {
   const api = await request.newContext({ baseURL: E2E_BASE_URL, storageState: { cookies: [], origins: [] } });
@@ -60,54 +50,15 @@ export async function signedInState(account: Account = E2E_ADMIN) {
   }
 }
 
-type Cookie = Awaited<ReturnType<BrowserContext['cookies']>>[number];
-/** The session's cookies are sent to the session endpoints alone (docs/sessions.md). */
-const SESSION_COOKIE_PATH = `${API_PREFIX}${ADMIN_SESSION_PATH}`;
-
 /**
- * The owner's session of one worker (one server, one database), handed from test to test: a test's
- * browser starts from the session cookies the last test's browser ended with. A refresh token is
- * exchanged at every use, and one presented again after 10 s revokes its session
- * (docs/sessions.md#reuse-detection), so the chain passes on the newest token, never a saved one.
- * A test that failed, or ended without the refresh cookie (it signed out), hands nothing on: the
- * next test signs in anew.
- */
-class OwnerSession {
-  private cookies: Cookie[] | null = null;
-
-  /** The cookies to start a test's browser from, which no other browser holds from then on. */
-  async take(): Promise<Cookie[]> {
-    const cookies = this.cookies ?? (await signedInState()).cookies;
-    this.cookies = null;
-    return cookies;
-  }
-
-  /** What a test's browser ended with: its session cookies, when the test passed and it is still signed in. */
-  async handOn(context: BrowserContext, testInfo: TestInfo): Promise<void> {
-    if (testInfo.status !== testInfo.expectedStatus) return;
-    const cookies = (await context.cookies()).filter((cookie) => cookie.path === SESSION_COOKIE_PATH);
-    if (cookies.some((cookie) => cookie.name === REFRESH_COOKIE)) this.cookies = cookies;
-  }
-}
-
-/**
- * This worker's (a module is loaded once per worker process). Not a worker-scoped fixture: a test
- * file whose `test` has other worker fixtures than another file's cannot share its worker process,
- * and Playwright would start a new one each time the kind of file changes.
- */
-const ownerSession = new OwnerSession();
-
-/**
- * The admin browser tests' `test`: its `page` starts signed in as the test server's owner, in the
- * worker's session (see OwnerSession), so a test opens the screen it is about with openAdmin. Only
- * the session cookies pass from test to test: each browser starts with nothing else stored. The
- * tests of signing in itself use Playwright's own `test` and signIn.
+ * The admin browser tests' `test`: its `page` starts signed in as the test server's owner (a
+ * session of its own, see signedInState), so a test opens the screen it is about with openAdmin.
+ * The tests of signing in itself use Playwright's own `test` and signIn.
  */
 export const test = base.extend({
-  context: async ({ context }, use, testInfo) => {
-    await context.addCookies(await ownerSession.take());
+  context: async ({ context }, use) => {
+    await context.addCookies((await signedInState()).cookies);
     await use(context);
-    await ownerSession.handOn(context, testInfo);
   },
 });
 export { expect };
