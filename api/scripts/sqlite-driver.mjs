@@ -9,8 +9,9 @@
  * It builds at -O1 instead of better-sqlite3's -O3, and without the analyses of -Wall and -Wextra,
  * whose warnings the package's own -w throws away (they doubled SQLite's compile): the build takes
  * 14 CPU-seconds instead of 26 with them and more at -O2 or -O3, and SQLite itself is about 1 % of
- * the API tests' CPU time. In a benchmark of inserts and queries (FTS5 too) -O1 was a tenth slower than -O2, which
- * matched -O3. Benchmarks run on the -O3 build of a plain `npm ci` (bench/README.md).
+ * the API tests' CPU time. In a benchmark of inserts and queries (FTS5 too) -O1 was a tenth slower
+ * than -O2, which matched -O3. Benchmarks run on the -O3 build of a plain `npm ci`
+ * (bench/README.md).
  *
  * `node api/scripts/sqlite-driver.mjs`
  */
@@ -32,10 +33,10 @@ if (!loads()) {
     ? { command: process.execPath, args: [process.env.npm_execpath] }
     : { command: 'npm', args: [] };
   // The makefiles node-gyp writes put CFLAGS and CXXFLAGS after the package's own flags.
-  const optimisation = (flags = '') => `-O1 -Wno-all -Wno-extra ${flags}`.trim();
+  const compileFlags = (flags = '') => `-O1 -Wno-all -Wno-extra ${flags}`.trim();
   const rebuild = spawnSync(npm.command, [...npm.args, 'rebuild', 'better-sqlite3'], {
     cwd: resolve(apiRoot, '..'),
-    env: { ...process.env, CFLAGS: optimisation(process.env.CFLAGS), CXXFLAGS: optimisation(process.env.CXXFLAGS) },
+    env: { ...process.env, CFLAGS: compileFlags(process.env.CFLAGS), CXXFLAGS: compileFlags(process.env.CXXFLAGS) },
     stdio: 'inherit',
     shell: process.platform === 'win32' && !process.env.npm_execpath,
   });
